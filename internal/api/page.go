@@ -1,0 +1,83 @@
+package api
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Pagination is the request's page, 1 first (SPEC §7).
+type Pagination struct {
+	Page       int         `json:"page" minimum:"1"`
+	Size       int         `json:"size" minimum:"1"`
+	SortOrders []SortOrder `json:"sortOrders,omitempty"`
+}
+
+// SortOrder names a property and ASC or DESC.
+type SortOrder struct {
+	Property  string `json:"property"`
+	Direction string `json:"direction" enum:"ASC,DESC"`
+}
+
+// Page is a paged answer.
+type Page[T any] struct {
+	Content       []T `json:"content"`
+	TotalElements int `json:"totalElements"`
+	TotalPages    int `json:"totalPages"`
+	Page          int `json:"page"`
+	Size          int `json:"size"`
+}
+
+// MaxPageSize bounds one page; the dashboard's company listing asks 1000.
+const MaxPageSize = 1000
+
+// Normalize fills defaults (page 1, size def) and caps the size.
+func (p Pagination) Normalize(def int) Pagination {
+	if p.Page < 1 {
+		p.Page = 1
+	}
+	if p.Size < 1 {
+		p.Size = def
+	}
+	if p.Size > MaxPageSize {
+		p.Size = MaxPageSize
+	}
+	return p
+}
+
+// Offset is the row offset of the page.
+func (p Pagination) Offset() int { return (p.Page - 1) * p.Size }
+
+// OrderBy builds an ORDER BY clause from the sort orders, allowing only the
+// properties in columns (property → SQL expression); fallback is used when
+// none is given. Unknown properties are ignored so nothing user-given
+// reaches the SQL text.
+func (p Pagination) OrderBy(columns map[string]string, fallback string) string {
+	var parts []string
+	for _, s := range p.SortOrders {
+		col, ok := columns[s.Property]
+		if !ok {
+			continue
+		}
+		dir := "ASC"
+		if strings.EqualFold(s.Direction, "DESC") {
+			dir = "DESC"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", col, dir))
+	}
+	if len(parts) == 0 {
+		return " ORDER BY " + fallback
+	}
+	return " ORDER BY " + strings.Join(parts, ", ") + ", " + fallback
+}
+
+// NewPage assembles a page from its rows and the total count.
+func NewPage[T any](rows []T, total int, p Pagination) Page[T] {
+	if rows == nil {
+		rows = []T{}
+	}
+	pages := 0
+	if p.Size > 0 {
+		pages = (total + p.Size - 1) / p.Size
+	}
+	return Page[T]{Content: rows, TotalElements: total, TotalPages: pages, Page: p.Page, Size: p.Size}
+}

@@ -1,0 +1,34 @@
+// Package api is the HTTP plumbing every domain shares: the Route type that
+// both the router and the OpenAPI document are built from, typed JSON
+// handlers, the error body of DESIGN.md, and pagination.
+package api
+
+import (
+	"net/http"
+
+	"mobility/portal/internal/access"
+)
+
+// Route is one call of the API. The server mounts it and the OpenAPI
+// generator describes it, so the Go types are the one source of truth.
+type Route struct {
+	Method  string
+	Path    string // full path, e.g. /portal-service/v1/user/get; {name} for path params
+	Policy  access.Policy
+	Summary string
+	Tag     string
+	// Request and Response are zero values of the payload types (nil: none).
+	Request  any
+	Response any
+	// ResponseContentType is set for binary answers (images, files).
+	ResponseContentType string
+	// Status is the success status (200 unless 204 for no content).
+	Status  int
+	Handler http.Handler
+}
+
+// NoContent is the response type of calls that answer 204.
+type NoContent struct{}
+
+// Empty is the request type of calls that take no body.
+type Empty struct{}

@@ -1,0 +1,530 @@
+// Package auth signs users in and out: argon2id-hashed passdigests,
+// rotating random tokens stored hashed, TOTP two-factor, blocking after
+// consecutive failures, rate limits, and password and login resets by mail.
+package auth
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/config"
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/i18n"
+	"mobility/portal/internal/mail"
+	"mobility/portal/internal/validate"
+)
+
+// Limits of sign-in (SPEC/issue: blocked at 5 consecutive failures).
+const (
+	MaxFailedLogins   = 5
+	PasswordMinLength = 8
+	ResetTokenTTL     = time.Hour
+	rateWindow        = 5 * time.Minute
+)
+
+// Service is the sign-in service.
+type Service struct {
+	db      *database.DB
+	store   *store
+	limiter *limiter
+	hasher  Hasher
+	clock   clock.Clock
+	outbox  *mail.Outbox
+	cfg     *config.Config
+
+	// Attempts allowed per rate window, per login and per client address.
+	PerLoginLimit   int
+	PerAddressLimit int
+
+	dummyHash string
+}
+
+// NewService wires the sign-in service.
+func NewService(db *database.DB, cfg *config.Config, c clock.Clock, outbox *mail.Outbox) *Service {
+	h := Hasher{MemoryKiB: cfg.Argon2MemoryKiB, Time: cfg.Argon2Time, Threads: cfg.Argon2Threads}
+	dummy, _ := h.Hash(Digest("no such user"))
+	return &Service{
+		db: db, store: &store{db: db}, limiter: &limiter{db: db, window: rateWindow},
+		hasher: h, clock: c, outbox: outbox, cfg: cfg,
+		PerLoginLimit: 20, PerAddressLimit: 200, dummyHash: dummy,
+	}
+}
+
+func (s *Service) now() time.Time { return database.Now(s.clock.Now()) }
+
+func (s *Service) msg(ctx context.Context, key string) string {
+	return i18n.T(i18n.FromContext(ctx), key)
+}
+
+// NormalizeLogin is how logins are compared: trimmed, lowercase.
+func NormalizeLogin(login string) string { return strings.ToLower(strings.TrimSpace(login)) }
+
+// needsTwoFactor: an admin whose own flag or whose company's flag says so.
+func (id *identity) needsTwoFactor() bool { return id.TwoFactorEnabled || id.CompanyTwoFactor }
+
+func (s *Service) rateLimit(ctx context.Context, buckets map[string]int) error {
+	for bucket, max := range buckets {
+		ok, err := s.limiter.allow(ctx, bucket, max, s.now())
+		if err != nil {
+			return apperr.Internal(err)
+		}
+		if !ok {
+			return apperr.New(apperr.KindTooManyRequests, apperr.LabelTooManyAttempts, s.msg(ctx, "error.tooMany"))
+		}
+	}
+	return nil
+}
+
+// Login checks credentials and, when needed, the two-factor code.
+func (s *Service) Login(ctx context.Context, req LoginRequest, clientAddr string) (*LoginResponse, error) {
+	v := validate.New(ctx)
+	v.Required("username", req.Username)
+	if v.Required("passdigest", req.Passdigest) && !IsDigest(req.Passdigest) {
+		v.Fail("passdigest", "rule.invalid")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	login := NormalizeLogin(req.Username)
+	if err := s.rateLimit(ctx, map[string]int{"login:" + login: s.PerLoginLimit, "addr:" + clientAddr: s.PerAddressLimit}); err != nil {
+		return nil, err
+	}
+	wrong := apperr.Unauthorized(apperr.LabelWrongCredentials, s.msg(ctx, "error.wrongCredentials"))
+
+	id, err := s.store.identityByLogin(ctx, login)
+	if database.IsNoRows(err) {
+		_, _ = s.hasher.Verify(s.dummyHash, req.Passdigest) // same cost as a real check
+		return nil, wrong
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if id.Blocked {
+		return nil, apperr.Forbidden(s.msg(ctx, "error.blocked")).WithLabel(apperr.LabelUserBlocked)
+	}
+	if id.PasswordHash == nil {
+		return nil, wrong
+	}
+	ok, err := s.hasher.Verify(*id.PasswordHash, req.Passdigest)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if !ok {
+		return nil, s.fail(ctx, id, wrong)
+	}
+	if !access.HasPortalAccess(id.Roles) || !id.Active {
+		return nil, apperr.Forbidden(s.msg(ctx, "error.noPortalAccess")).WithLabel(apperr.LabelNoPortalAccess)
+	}
+
+	if id.needsTwoFactor() {
+		resp, err := s.checkSecondFactor(ctx, id, req.Code2fa)
+		if resp != nil || err != nil {
+			return resp, err
+		}
+	}
+	if err := s.store.clearFailures(ctx, id.UserID); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	tr, err := s.startSession(ctx, id.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return &LoginResponse{Token: tr.Token, RefreshToken: tr.RefreshToken, ExpiresIn: tr.ExpiresIn}, nil
+}
+
+// fail counts a failure; the one that reaches the limit answers USER_BLOCKED.
+func (s *Service) fail(ctx context.Context, id *identity, err error) error {
+	blocked, dbErr := s.store.recordFailure(ctx, id.UserID, MaxFailedLogins)
+	if dbErr != nil {
+		return apperr.Internal(dbErr)
+	}
+	if blocked {
+		return apperr.Forbidden(s.msg(ctx, "error.blocked")).WithLabel(apperr.LabelUserBlocked)
+	}
+	return err
+}
+
+// checkSecondFactor returns a response when the caller must (still) enter
+// a code, an error for a wrong code, or neither when the code is right.
+func (s *Service) checkSecondFactor(ctx context.Context, id *identity, code string) (*LoginResponse, error) {
+	login := ""
+	if id.Login != nil {
+		login = *id.Login
+	}
+	if !id.TOTPConfirmed {
+		// Enrolment: keep one pending secret until a code confirms it, so a
+		// QR code scanned on an earlier attempt keeps working.
+		secret := ""
+		if id.TOTPSecret != nil {
+			secret = *id.TOTPSecret
+		} else {
+			sec, _, err := newTOTPSecret(login)
+			if err != nil {
+				return nil, apperr.Internal(err)
+			}
+			if err := s.store.setPendingTOTP(ctx, id.UserID, sec); err != nil {
+				return nil, apperr.Internal(err)
+			}
+			secret = sec
+		}
+		if strings.TrimSpace(code) == "" {
+			u, err := totpURL(login, secret)
+			if err != nil {
+				return nil, apperr.Internal(err)
+			}
+			qr, err := qrDataURL(u)
+			if err != nil {
+				return nil, apperr.Internal(err)
+			}
+			return &LoginResponse{TwoFactorRequired: true, QRCode2fa: qr, Secret2fa: secret}, nil
+		}
+		id.TOTPSecret = &secret
+	} else if strings.TrimSpace(code) == "" {
+		return &LoginResponse{TwoFactorRequired: true}, nil
+	}
+	wrongCode := apperr.Unauthorized(apperr.LabelWrong2FACode, s.msg(ctx, "error.wrong2fa"))
+	step := matchTOTP(*id.TOTPSecret, code, s.clock.Now())
+	if step == 0 {
+		return nil, s.fail(ctx, id, wrongCode)
+	}
+	fresh, err := s.store.useTOTPStep(ctx, id.UserID, step)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if !fresh { // the code was already used: a replay
+		return nil, s.fail(ctx, id, wrongCode)
+	}
+	return nil, nil
+}
+
+func (s *Service) startSession(ctx context.Context, userID int64) (*TokenResponse, error) {
+	var tr *TokenResponse
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		sid, err := s.store.createSession(ctx, userID, s.now())
+		if err != nil {
+			return err
+		}
+		tr, err = s.issueTokens(ctx, sid)
+		return err
+	})
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return tr, nil
+}
+
+func (s *Service) issueTokens(ctx context.Context, sessionID int64) (*TokenResponse, error) {
+	access, accessHash := newToken()
+	refresh, refreshHash := newToken()
+	now := s.now()
+	if err := s.store.addToken(ctx, sessionID, accessHash, "access", now.Add(s.cfg.AccessTokenTTL)); err != nil {
+		return nil, err
+	}
+	if err := s.store.addToken(ctx, sessionID, refreshHash, "refresh", now.Add(s.cfg.RefreshTokenTTL)); err != nil {
+		return nil, err
+	}
+	return &TokenResponse{Token: access, RefreshToken: refresh, ExpiresIn: int(s.cfg.AccessTokenTTL.Seconds())}, nil
+}
+
+// Refresh trades a refresh token for a new pair. A refresh token works
+// once; presenting a used one again ends the whole session, since either
+// the owner or a thief holds a copy.
+func (s *Service) Refresh(ctx context.Context, refreshToken string) (*TokenResponse, error) {
+	invalid := apperr.Unauthorized(apperr.LabelRefreshInvalid, "refresh token is not valid")
+	if refreshToken == "" {
+		return nil, invalid
+	}
+	hash := hashToken(refreshToken)
+	var tr *TokenResponse
+	replayed := false
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		ti, err := s.store.identityByToken(ctx, hash)
+		if database.IsNoRows(err) {
+			return invalid
+		}
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		if ti.Kind != "refresh" || ti.SessionEnded != nil || !ti.ExpiresAt.After(now) || !ti.Active || ti.Blocked {
+			return invalid
+		}
+		fresh, err := s.store.useRefreshToken(ctx, hash, now)
+		if err != nil {
+			return err
+		}
+		if !fresh {
+			// commit the revocation, then answer as any invalid token
+			replayed = true
+			return s.store.revokeSession(ctx, ti.SessionID, now)
+		}
+		tr, err = s.issueTokens(ctx, ti.SessionID)
+		return err
+	})
+	if err == nil && replayed {
+		return nil, invalid
+	}
+	if err != nil {
+		if apperr.As(err) != nil {
+			return nil, err
+		}
+		return nil, apperr.Internal(err)
+	}
+	return tr, nil
+}
+
+// Authenticate turns an access token into the principal, or a 401.
+func (s *Service) Authenticate(ctx context.Context, token string) (*access.Principal, error) {
+	unauthorized := apperr.Unauthorized(apperr.LabelUnauthorized, "sign-in required")
+	if token == "" {
+		return nil, unauthorized
+	}
+	ti, err := s.store.identityByToken(ctx, hashToken(token))
+	if database.IsNoRows(err) {
+		return nil, unauthorized
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if ti.Kind != "access" || ti.SessionEnded != nil || !ti.Active || ti.Blocked || !access.HasPortalAccess(ti.Roles) {
+		return nil, unauthorized
+	}
+	if !ti.ExpiresAt.After(s.now()) {
+		return nil, apperr.Unauthorized(apperr.LabelTokenExpired, "access token expired")
+	}
+	return principalOf(&ti.identity, ti.SessionID), nil
+}
+
+// PlatformSegment stands in for the partner and tenant of platform staff in
+// the segmented session id, making them MSP by SPEC §6's rule.
+const PlatformSegment = "osp"
+
+func principalOf(id *identity, sessionID int64) *access.Principal {
+	p := &access.Principal{UserID: id.UserID, UserOspID: id.OspID, SessionID: sessionID,
+		Language: id.Language, Roles: id.Roles, PartnerOspID: PlatformSegment, TenantOspID: PlatformSegment}
+	if id.Login != nil {
+		p.Login = *id.Login
+	}
+	if id.PartnerOspID != nil {
+		p.PartnerOspID = *id.PartnerOspID
+	}
+	if id.TenantOspID != nil {
+		p.TenantOspID = *id.TenantOspID
+	}
+	switch {
+	case p.IsOspAdmin():
+		p.Scope = access.Scope{All: true}
+	case id.CorporateAccountID != nil:
+		p.Scope = access.Scope{CorporateAccountID: *id.CorporateAccountID}
+	case id.PartnerID != nil:
+		p.Scope = access.Scope{PartnerID: *id.PartnerID}
+	}
+	return p
+}
+
+// Logout ends the principal's session: its tokens stop working.
+func (s *Service) Logout(ctx context.Context, p *access.Principal) error {
+	if err := s.store.revokeSession(ctx, p.SessionID, s.now()); err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
+}
+
+// ResetLogin mails the login(s) of an address. It answers the same whether
+// or not an account exists, so it tells nobody which addresses are known.
+func (s *Service) ResetLogin(ctx context.Context, req ResetLoginRequest, clientAddr string) error {
+	v := validate.New(ctx)
+	if v.Required("email", req.Email) {
+		v.Email("email", strings.TrimSpace(req.Email))
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	email := strings.ToLower(strings.TrimSpace(req.Email))
+	if err := s.rateLimit(ctx, map[string]int{"reset-login:" + email: 5, "addr:" + clientAddr: s.PerAddressLimit}); err != nil {
+		return err
+	}
+	ids, err := s.store.identitiesByEmail(ctx, email)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	var logins []string
+	lang := i18n.Lang("")
+	for _, id := range ids {
+		if access.HasPortalAccess(id.Roles) && id.Login != nil {
+			logins = append(logins, *id.Login)
+			if lang == "" {
+				lang = i18n.Lang(id.Language)
+			}
+		}
+	}
+	if len(logins) == 0 {
+		return nil
+	}
+	if err := s.outbox.Enqueue(ctx, mail.Message{To: email, Name: "reset_login", Lang: lang,
+		Data: map[string]any{"Logins": logins, "URL": s.cfg.PublicURL}}); err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
+}
+
+// ResetPassword mails a one-time link, valid for an hour, to set a new
+// password. Like ResetLogin it never tells whether the login exists.
+func (s *Service) ResetPassword(ctx context.Context, req ResetPasswordRequest, clientAddr string) error {
+	v := validate.New(ctx)
+	v.Required("login", req.Login)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	login := NormalizeLogin(req.Login)
+	if err := s.rateLimit(ctx, map[string]int{"reset-password:" + login: 5, "addr:" + clientAddr: s.PerAddressLimit}); err != nil {
+		return err
+	}
+	id, err := s.store.identityByLogin(ctx, login)
+	if database.IsNoRows(err) {
+		return nil
+	}
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	if !access.HasPortalAccess(id.Roles) || id.Email == "" {
+		return nil
+	}
+	plain, hash := newToken()
+	link := fmt.Sprintf("%s/set-new-password?token=%s", s.cfg.PublicURL, url.QueryEscape(plain))
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.addResetToken(ctx, id.UserID, hash, s.now().Add(ResetTokenTTL)); err != nil {
+			return err
+		}
+		return s.outbox.Enqueue(ctx, mail.Message{To: id.Email, Name: "reset_password", Lang: i18n.Lang(id.Language),
+			Data: map[string]any{"Name": strings.TrimSpace(id.Firstname + " " + id.Lastname), "Login": login, "Link": link}})
+	})
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
+}
+
+// ConfirmReset sets the new password of a reset link's user. It also lifts
+// a block and ends every session of the user.
+func (s *Service) ConfirmReset(ctx context.Context, req ConfirmResetRequest) error {
+	v := validate.New(ctx)
+	v.Required("token", req.Token)
+	if v.Required("newPassword", req.NewPassword) {
+		v.MinLength("newPassword", req.NewPassword, PasswordMinLength)
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	hash, err := s.hasher.Hash(Digest(req.NewPassword))
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	invalid := apperr.Invalid(apperr.LabelResetTokenInvalid, "token", s.msg(ctx, "error.resetInvalid"))
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		now := s.now()
+		userID, err := s.store.useResetToken(ctx, hashToken(req.Token), now)
+		if err != nil {
+			return err
+		}
+		if userID == 0 {
+			return invalid
+		}
+		if err := s.store.setPasswordHash(ctx, userID, hash, now); err != nil {
+			return err
+		}
+		return s.store.revokeOtherSessions(ctx, userID, 0, now)
+	})
+	if err != nil && apperr.As(err) == nil {
+		return apperr.Internal(err)
+	}
+	return err
+}
+
+// ChangePassword changes the signed-in user's password after checking the
+// current one; the user's other sessions end.
+func (s *Service) ChangePassword(ctx context.Context, p *access.Principal, req ChangePasswordRequest) error {
+	v := validate.New(ctx)
+	v.Required("oldPassword", req.OldPassdigest)
+	if v.Required("newPassword", req.NewPassword) {
+		v.MinLength("newPassword", req.NewPassword, PasswordMinLength)
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	id, err := s.store.identityByID(ctx, p.UserID)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	ok := false
+	if id.PasswordHash != nil {
+		if ok, err = s.hasher.Verify(*id.PasswordHash, req.OldPassdigest); err != nil {
+			return apperr.Internal(err)
+		}
+	}
+	if !ok {
+		return apperr.Invalid(apperr.LabelWrongPassword, "oldPassword", s.msg(ctx, "error.wrongPassword"))
+	}
+	hash, err := s.hasher.Hash(Digest(req.NewPassword))
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		now := s.now()
+		if err := s.store.setPasswordHash(ctx, p.UserID, hash, now); err != nil {
+			return err
+		}
+		return s.store.revokeOtherSessions(ctx, p.UserID, p.SessionID, now)
+	})
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
+}
+
+// SetPassword sets a user's password directly (seeding, create-admin).
+func (s *Service) SetPassword(ctx context.Context, userID int64, password string) error {
+	hash, err := s.hasher.Hash(Digest(password))
+	if err != nil {
+		return err
+	}
+	return s.store.setPasswordHash(ctx, userID, hash, s.now())
+}
+
+// ResetTwoFactor forgets a user's authenticator, so the next sign-in enrols
+// again (`portal user reset-2fa`, and the clear2fa call).
+func (s *Service) ResetTwoFactor(ctx context.Context, userID int64) error {
+	return s.store.clearTOTP(ctx, userID)
+}
+
+// Unblock lifts a block after too many failures.
+func (s *Service) Unblock(ctx context.Context, userID int64) error {
+	return s.store.unblock(ctx, userID)
+}
+
+// Credentials is what other packages may read of a user's sign-in state.
+type Credentials struct {
+	FailedLoginCount  int
+	Blocked           bool
+	TwoFactorEnrolled bool
+}
+
+// CredentialsOf returns the sign-in state of a user.
+func (s *Service) CredentialsOf(ctx context.Context, userID int64) (Credentials, error) {
+	id, err := s.store.identityByID(ctx, userID)
+	if err != nil {
+		return Credentials{}, err
+	}
+	return Credentials{FailedLoginCount: id.FailedLoginCount, Blocked: id.Blocked, TwoFactorEnrolled: id.TOTPConfirmed}, nil
+}
+
+// Cleanup removes expired tokens; run by the jobs runner.
+func (s *Service) Cleanup(ctx context.Context) error {
+	return s.store.deleteExpiredTokens(ctx, s.now())
+}

@@ -1,0 +1,213 @@
+package auth
+
+import (
+	"context"
+	"time"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/database"
+)
+
+// store is the auth package's SQL: it owns credentials, sessions, tokens
+// and reset tokens, and reads the identity columns of users (auth is the
+// identity provider; it never writes a user's profile).
+type store struct{ db *database.DB }
+
+// identity is a user as sign-in needs it, with their credentials.
+type identity struct {
+	UserID             int64   `db:"id"`
+	OspID              string  `db:"osp_id"`
+	Login              *string `db:"login"`
+	Email              string  `db:"email"`
+	Firstname          string  `db:"firstname"`
+	Lastname           string  `db:"lastname"`
+	Language           string  `db:"language"`
+	Active             bool    `db:"active"`
+	TwoFactorEnabled   bool    `db:"two_factor_enabled"`
+	CompanyTwoFactor   bool    `db:"company_two_factor"`
+	CorporateAccountID *int64  `db:"corporate_account_id"`
+	PartnerID          *int64  `db:"partner_id"`
+	PartnerOspID       *string `db:"partner_osp_id"`
+	TenantOspID        *string `db:"tenant_osp_id"`
+
+	PasswordHash     *string `db:"password_hash"`
+	FailedLoginCount int     `db:"failed_login_count"`
+	Blocked          bool    `db:"blocked"`
+	TOTPSecret       *string `db:"totp_secret"`
+	TOTPConfirmed    bool    `db:"totp_confirmed"`
+	TOTPLastStep     int64   `db:"totp_last_step"`
+
+	Roles []access.Role `db:"-"`
+}
+
+const identitySelect = `SELECT u.id, u.osp_id, u.login, u.email, u.firstname, u.lastname, u.language, u.active,
+	u.two_factor_enabled, u.corporate_account_id, COALESCE(u.partner_id, ca.partner_id) AS partner_id,
+	COALESCE(ca.two_factor_for_admins, FALSE) AS company_two_factor,
+	p.osp_id AS partner_osp_id, COALESCE(ca.osp_id, p.osp_id) AS tenant_osp_id,
+	c.password_hash, COALESCE(c.failed_login_count, 0) AS failed_login_count, COALESCE(c.blocked, FALSE) AS blocked,
+	c.totp_secret, COALESCE(c.totp_confirmed, FALSE) AS totp_confirmed, COALESCE(c.totp_last_step, 0) AS totp_last_step
+FROM users u
+LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id
+LEFT JOIN partners p ON p.id = COALESCE(u.partner_id, ca.partner_id)
+LEFT JOIN credentials c ON c.user_id = u.id `
+
+func (s *store) withRoles(ctx context.Context, id *identity) error {
+	return s.db.Select(ctx, &id.Roles, `SELECT role FROM user_roles WHERE user_id = ? ORDER BY role`, id.UserID)
+}
+
+// identityByLogin finds a user by login; sql.ErrNoRows when none.
+func (s *store) identityByLogin(ctx context.Context, login string) (*identity, error) {
+	var id identity
+	if err := s.db.Get(ctx, &id, identitySelect+`WHERE u.login = ? AND u.anonymized_at IS NULL`, login); err != nil {
+		return nil, err
+	}
+	return &id, s.withRoles(ctx, &id)
+}
+
+func (s *store) identityByID(ctx context.Context, userID int64) (*identity, error) {
+	var id identity
+	if err := s.db.Get(ctx, &id, identitySelect+`WHERE u.id = ?`, userID); err != nil {
+		return nil, err
+	}
+	return &id, s.withRoles(ctx, &id)
+}
+
+// identitiesByEmail lists the users with a login at an address.
+func (s *store) identitiesByEmail(ctx context.Context, email string) ([]identity, error) {
+	var out []identity
+	err := s.db.Select(ctx, &out, identitySelect+`WHERE LOWER(u.email) = LOWER(?) AND u.login IS NOT NULL AND u.anonymized_at IS NULL ORDER BY u.login`, email)
+	for i := range out {
+		if err == nil {
+			err = s.withRoles(ctx, &out[i])
+		}
+	}
+	return out, err
+}
+
+// tokenIdentity is an identity found through one of its session's tokens.
+type tokenIdentity struct {
+	identity
+	SessionID    int64      `db:"session_id"`
+	Kind         string     `db:"kind"`
+	ExpiresAt    time.Time  `db:"expires_at"`
+	UsedAt       *time.Time `db:"used_at"`
+	SessionEnded *time.Time `db:"revoked_at"`
+}
+
+func (s *store) identityByToken(ctx context.Context, hash string) (*tokenIdentity, error) {
+	var ti tokenIdentity
+	q := `SELECT x.*, st.session_id, st.kind, st.expires_at, st.used_at, se.revoked_at
+	FROM session_tokens st JOIN sessions se ON se.id = st.session_id
+	JOIN (` + identitySelect + `) x ON x.id = se.user_id WHERE st.token_hash = ?`
+	if err := s.db.Get(ctx, &ti, q, hash); err != nil {
+		return nil, err
+	}
+	return &ti, s.withRoles(ctx, &ti.identity)
+}
+
+func (s *store) setPasswordHash(ctx context.Context, userID int64, hash string, now time.Time) error {
+	n, err := s.db.Exec(ctx, `UPDATE credentials SET password_hash = ?, failed_login_count = 0, blocked = FALSE, password_changed_at = ? WHERE user_id = ?`, hash, now, userID)
+	if err != nil || n > 0 {
+		return err
+	}
+	_, err = s.db.Exec(ctx, `INSERT INTO credentials (user_id, password_hash, password_changed_at) VALUES (?, ?, ?)`, userID, hash, now)
+	return err
+}
+
+// recordFailure counts one more consecutive failure and blocks at limit;
+// it returns whether the user is now blocked.
+func (s *store) recordFailure(ctx context.Context, userID int64, limit int) (bool, error) {
+	if _, err := s.db.Exec(ctx, `UPDATE credentials SET failed_login_count = failed_login_count + 1,
+		blocked = (failed_login_count + 1 >= ?) WHERE user_id = ?`, limit, userID); err != nil {
+		return false, err
+	}
+	var blocked bool
+	err := s.db.Get(ctx, &blocked, `SELECT blocked FROM credentials WHERE user_id = ?`, userID)
+	return blocked, err
+}
+
+func (s *store) clearFailures(ctx context.Context, userID int64) error {
+	_, err := s.db.Exec(ctx, `UPDATE credentials SET failed_login_count = 0 WHERE user_id = ? AND failed_login_count <> 0`, userID)
+	return err
+}
+
+// unblock clears the failure count and the block.
+func (s *store) unblock(ctx context.Context, userID int64) error {
+	_, err := s.db.Exec(ctx, `UPDATE credentials SET failed_login_count = 0, blocked = FALSE WHERE user_id = ?`, userID)
+	return err
+}
+
+func (s *store) setPendingTOTP(ctx context.Context, userID int64, secret string) error {
+	_, err := s.db.Exec(ctx, `UPDATE credentials SET totp_secret = ?, totp_confirmed = FALSE, totp_last_step = 0 WHERE user_id = ?`, secret, userID)
+	return err
+}
+
+// useTOTPStep confirms enrolment and records the step of a used code; it
+// refuses (false) a step not later than the last one, so a code is used once.
+func (s *store) useTOTPStep(ctx context.Context, userID, step int64) (bool, error) {
+	n, err := s.db.Exec(ctx, `UPDATE credentials SET totp_confirmed = TRUE, totp_last_step = ? WHERE user_id = ? AND totp_last_step < ?`, step, userID, step)
+	return n == 1, err
+}
+
+func (s *store) clearTOTP(ctx context.Context, userID int64) error {
+	_, err := s.db.Exec(ctx, `UPDATE credentials SET totp_secret = NULL, totp_confirmed = FALSE, totp_last_step = 0 WHERE user_id = ?`, userID)
+	return err
+}
+
+func (s *store) createSession(ctx context.Context, userID int64, now time.Time) (int64, error) {
+	return s.db.Insert(ctx, `INSERT INTO sessions (user_id, created_at) VALUES (?, ?) RETURNING id`, userID, now)
+}
+
+func (s *store) addToken(ctx context.Context, sessionID int64, hash, kind string, expires time.Time) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO session_tokens (token_hash, session_id, kind, expires_at) VALUES (?, ?, ?, ?)`, hash, sessionID, kind, expires)
+	return err
+}
+
+// useRefreshToken marks a refresh token used; false when it already was
+// (a second use is a replay).
+func (s *store) useRefreshToken(ctx context.Context, hash string, now time.Time) (bool, error) {
+	n, err := s.db.Exec(ctx, `UPDATE session_tokens SET used_at = ? WHERE token_hash = ? AND kind = 'refresh' AND used_at IS NULL`, now, hash)
+	return n == 1, err
+}
+
+func (s *store) revokeSession(ctx context.Context, sessionID int64, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, now, sessionID)
+	return err
+}
+
+// revokeOtherSessions ends every session of the user but keep (0: all).
+func (s *store) revokeOtherSessions(ctx context.Context, userID, keep int64, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL`, now, userID, keep)
+	return err
+}
+
+func (s *store) addResetToken(ctx context.Context, userID int64, hash string, expires time.Time) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)`, hash, userID, expires)
+	return err
+}
+
+// useResetToken consumes a live reset token and returns its user, or 0.
+func (s *store) useResetToken(ctx context.Context, hash string, now time.Time) (int64, error) {
+	var userID int64
+	err := s.db.Get(ctx, &userID, `SELECT user_id FROM reset_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?`, hash, now)
+	if database.IsNoRows(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n, err := s.db.Exec(ctx, `UPDATE reset_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL`, now, hash)
+	if err != nil || n != 1 {
+		return 0, err
+	}
+	return userID, nil
+}
+
+// deleteExpiredTokens removes tokens that can no longer be used.
+func (s *store) deleteExpiredTokens(ctx context.Context, now time.Time) error {
+	if _, err := s.db.Exec(ctx, `DELETE FROM session_tokens WHERE expires_at < ?`, now); err != nil {
+		return err
+	}
+	_, err := s.db.Exec(ctx, `DELETE FROM reset_tokens WHERE expires_at < ?`, now)
+	return err
+}

@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"mobility/portal/internal/mail"
+	"mobility/portal/internal/seed"
+)
+
+func serve(ctx context.Context, env Env, args []string) error {
+	start := time.Now()
+	app, err := open(ctx, env, "serve", args, nil)
+	if err != nil {
+		return err
+	}
+	defer app.DB.Close()
+	cfg := app.Config
+	if cfg.Demo {
+		empty, err := seed.IsEmpty(ctx, app.DB)
+		if err != nil {
+			return err
+		}
+		if empty {
+			if err := seed.Demo(ctx, seed.Deps{DB: app.DB, Users: app.Users, Auth: app.Auth, Now: app.Clock.Now()}); err != nil {
+				return fmt.Errorf("demo data: %w", err)
+			}
+			slog.Info("demo data seeded", "password", "see README")
+		}
+	}
+	handler, err := app.Handler(env.Web)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	go mail.NewSender(app.DB, app.Outbox, cfg.SMTP).Run(ctx, 5*time.Second)
+	go func() {
+		t := time.NewTicker(time.Hour)
+		defer t.Stop()
+		for {
+			if err := app.Auth.Cleanup(ctx); err != nil && ctx.Err() == nil {
+				slog.Warn("token cleanup", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 2 * time.Minute,
+		WriteTimeout: 5 * time.Minute, IdleTimeout: 2 * time.Minute}
+	slog.Info("portal listening", "addr", ln.Addr().String(), "database", app.DB.Dialect,
+		"web", env.Web != nil, "startup", time.Since(start).Round(time.Millisecond))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package company
+
+import (
+	"context"
+	"strings"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/api"
+	"mobility/portal/internal/database"
+)
+
+type store struct{ db *database.DB }
+
+const selectRow = `SELECT ca.id, ca.osp_id, ca.partner_id, p.osp_id AS partner_osp_id, p.partner_type,
+	ca.name, ca.ext_id, ca.company_type, ca.payment_type, ca.two_factor_for_admins, ca.street, ca.street_number,
+	ca.zip_code, ca.city, ca.vat_number, ca.active
+FROM corporate_accounts ca JOIN partners p ON p.id = ca.partner_id `
+
+// get returns the account with ospID inside scope; sql.ErrNoRows otherwise.
+func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
+	cond, args := scope.CorporateAccounts("ca.id", "ca.partner_id")
+	var r row
+	err := s.db.Get(ctx, &r, selectRow+`WHERE ca.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	return &r, err
+}
+
+func (s *store) byID(ctx context.Context, id int64) (*row, error) {
+	var r row
+	err := s.db.Get(ctx, &r, selectRow+`WHERE ca.id = ?`, id)
+	return &r, err
+}
+
+var sortColumns = map[string]string{"name": "ca.name", "extId": "ca.ext_id", "createdOn": "ca.created_at"}
+
+func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest, p api.Pagination) ([]row, int, error) {
+	cond, args := scope.CorporateAccounts("ca.id", "ca.partner_id")
+	where := []string{cond}
+	if f.Active != nil {
+		where = append(where, "ca.active = ?")
+		args = append(args, *f.Active)
+	}
+	if f.PartnerOspID != "" {
+		where = append(where, "p.osp_id = ?")
+		args = append(args, f.PartnerOspID)
+	}
+	if f.CompanyType != "" {
+		where = append(where, "ca.company_type = ?")
+		args = append(args, f.CompanyType)
+	}
+	if q := strings.TrimSpace(f.NameOrExtIDLike); q != "" {
+		like := s.db.Dialect.LikeOp()
+		where = append(where, "(ca.name "+like+" ? ESCAPE '\\' OR ca.ext_id "+like+" ? ESCAPE '\\')")
+		pat := database.LikePattern(q)
+		args = append(args, pat, pat)
+	}
+	clause := "WHERE " + strings.Join(where, " AND ")
+	var total int
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM corporate_accounts ca JOIN partners p ON p.id = ca.partner_id `+clause, args...); err != nil {
+		return nil, 0, err
+	}
+	var rows []row
+	q := selectRow + clause + p.OrderBy(sortColumns, "ca.name ASC, ca.id ASC") + ` LIMIT ? OFFSET ?`
+	err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...)
+	return rows, total, err
+}

@@ -1,0 +1,178 @@
+// Package database opens SQLite or PostgreSQL behind one small API: queries
+// are written once with '?' placeholders, rebound for the dialect, and run
+// on the transaction in the context when there is one (see WithTx).
+package database
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
+	_ "modernc.org/sqlite"             // pure-Go SQLite driver "sqlite"
+)
+
+// DB is the application's handle on its database.
+type DB struct {
+	x       *sqlx.DB
+	Dialect Dialect
+}
+
+// Open connects to url: a postgres:// or postgresql:// URL selects
+// PostgreSQL; anything else is a SQLite file path (optionally "sqlite:" or
+// "file:" prefixed), whose folder is created.
+func Open(ctx context.Context, url string) (*DB, error) {
+	var (
+		x   *sqlx.DB
+		err error
+		d   Dialect
+	)
+	if IsPostgresURL(url) {
+		d = Postgres
+		x, err = sqlx.Open("pgx", url)
+		if err == nil {
+			x.SetMaxOpenConns(20)
+			x.SetMaxIdleConns(20)
+			x.SetConnMaxIdleTime(5 * time.Minute)
+		}
+	} else {
+		d = SQLite
+		path := strings.TrimPrefix(strings.TrimPrefix(url, "sqlite:"), "file:")
+		if i := strings.IndexByte(path, '?'); i >= 0 {
+			path = path[:i]
+		}
+		if dir := filepath.Dir(path); dir != "." && dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, fmt.Errorf("create database folder: %w", err)
+			}
+		}
+		// WAL lets readers run beside the single writer; immediate
+		// transactions take the write lock up front so two writers wait on
+		// busy_timeout instead of failing with SQLITE_BUSY half-way.
+		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
+		x, err = sqlx.Open("sqlite", dsn)
+		if err == nil {
+			x.SetMaxOpenConns(8)
+			x.SetMaxIdleConns(8)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := x.PingContext(pingCtx); err != nil {
+		x.Close()
+		return nil, fmt.Errorf("connect to database: %w", err)
+	}
+	return &DB{x: x, Dialect: d}, nil
+}
+
+// IsPostgresURL tells whether url selects PostgreSQL.
+func IsPostgresURL(url string) bool {
+	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
+}
+
+// Close releases the connection pool.
+func (db *DB) Close() error { return db.x.Close() }
+
+// SQL exposes the underlying *sql.DB (for migrations).
+func (db *DB) SQL() *sql.DB { return db.x.DB }
+
+type txKey struct{}
+
+// querier is what both *sqlx.DB and *sqlx.Tx offer.
+type querier interface {
+	GetContext(ctx context.Context, dest any, query string, args ...any) error
+	SelectContext(ctx context.Context, dest any, query string, args ...any) error
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryxContext(ctx context.Context, query string, args ...any) (*sqlx.Rows, error)
+}
+
+func (db *DB) q(ctx context.Context) querier {
+	if tx, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
+		return tx
+	}
+	return db.x
+}
+
+// WithTx runs fn in one transaction, committed when fn returns nil. An outer
+// transaction in ctx is reused, so services compose without nesting.
+func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if _, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
+		return fn(ctx)
+	}
+	tx, err := db.x.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+	}()
+	if err := fn(context.WithValue(ctx, txKey{}, tx)); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// Get scans one row into dest; sql.ErrNoRows when there is none.
+func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) error {
+	return db.q(ctx).GetContext(ctx, dest, db.x.Rebind(query), args...)
+}
+
+// Select scans all rows into the slice dest.
+func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) error {
+	return db.q(ctx).SelectContext(ctx, dest, db.x.Rebind(query), args...)
+}
+
+// Exec runs a statement and returns the number of rows it touched.
+func (db *DB) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := db.q(ctx).ExecContext(ctx, db.x.Rebind(query), args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// Query streams rows (for exports that must not sit in memory).
+func (db *DB) Query(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
+	return db.q(ctx).QueryxContext(ctx, db.x.Rebind(query), args...)
+}
+
+// Insert runs an INSERT ending in "RETURNING id" and returns that id; both
+// dialects support RETURNING.
+func (db *DB) Insert(ctx context.Context, query string, args ...any) (int64, error) {
+	var id int64
+	if err := db.q(ctx).GetContext(ctx, &id, db.x.Rebind(query), args...); err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// IsNoRows tells whether err means "no such row".
+func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// IsUniqueViolation tells whether err is a unique-constraint failure, in
+// either dialect's words.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+}

@@ -1,0 +1,75 @@
+// Package i18n holds the server's few translated texts (validation
+// messages, field labels, mails) and the language rules of SPEC §1/§9:
+// nl by default, en as the fallback, fr; templates add de.
+package i18n
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Lang is a two-letter interface language.
+type Lang string
+
+const (
+	NL Lang = "nl"
+	EN Lang = "en"
+	FR Lang = "fr"
+	DE Lang = "de"
+
+	Default  = NL
+	Fallback = EN
+)
+
+// Supported are the interface languages.
+var Supported = []Lang{NL, EN, FR}
+
+// IsSupported tells whether s is an interface language.
+func IsSupported(s string) bool { return slices.Contains(Supported, Lang(s)) }
+
+// FromAcceptLanguage picks the first supported language of an
+// Accept-Language header, or "" if none is supported.
+func FromAcceptLanguage(h string) Lang {
+	for _, part := range strings.Split(h, ",") {
+		tag := strings.TrimSpace(strings.SplitN(part, ";", 2)[0])
+		base := strings.ToLower(strings.SplitN(tag, "-", 2)[0])
+		if IsSupported(base) {
+			return Lang(base)
+		}
+	}
+	return ""
+}
+
+type langKey struct{}
+
+// WithLang stores the request's language in ctx.
+func WithLang(ctx context.Context, l Lang) context.Context {
+	return context.WithValue(ctx, langKey{}, l)
+}
+
+// FromContext returns the request's language, or the default.
+func FromContext(ctx context.Context) Lang {
+	if l, ok := ctx.Value(langKey{}).(Lang); ok && l != "" {
+		return l
+	}
+	return Default
+}
+
+// T translates key into l, falling back to English, then to the key; args
+// fill fmt verbs in the text.
+func T(l Lang, key string, args ...any) string {
+	texts, ok := catalog[key]
+	if !ok {
+		return key
+	}
+	s, ok := texts[l]
+	if !ok {
+		s = texts[Fallback]
+	}
+	if len(args) > 0 {
+		return fmt.Sprintf(s, args...)
+	}
+	return s
+}

@@ -1,0 +1,136 @@
+// Package server assembles the portal: it wires every domain service,
+// builds the route table (each route declaring its roles), and serves the
+// API, the OpenAPI document and the embedded web app behind one handler.
+package server
+
+import (
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"mobility/portal/internal/api"
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/auth"
+	"mobility/portal/internal/branding"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/company"
+	"mobility/portal/internal/config"
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/help"
+	"mobility/portal/internal/mail"
+	"mobility/portal/internal/partner"
+	"mobility/portal/internal/user"
+)
+
+// App is the wired portal: its services and the route table.
+type App struct {
+	Config    *config.Config
+	DB        *database.DB
+	Clock     clock.Clock
+	Outbox    *mail.Outbox
+	Auth      *auth.Service
+	Partners  *partner.Service
+	Companies *company.Service
+	Users     *user.Service
+	Branding  *branding.Service
+	Help      *help.Service
+}
+
+// New wires the services of the portal.
+func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
+	outbox := mail.NewOutbox(db, c)
+	partners := partner.NewService(db)
+	companies := company.NewService(db)
+	helpSvc, err := help.NewService(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &App{
+		Config: cfg, DB: db, Clock: c, Outbox: outbox,
+		Auth:      auth.NewService(db, cfg, c, outbox),
+		Partners:  partners,
+		Companies: companies,
+		Users:     user.NewService(db, c, companies, partners),
+		Branding:  branding.NewService(db, cfg, partners),
+		Help:      helpSvc,
+	}, nil
+}
+
+// Routes is the whole route table of the API.
+func (a *App) Routes() []api.Route {
+	var routes []api.Route
+	for _, group := range [][]api.Route{
+		a.Auth.Routes(),
+		a.Users.Routes(),
+		a.Companies.Routes(),
+		a.Branding.Routes(),
+		a.Help.Routes(),
+	} {
+		routes = append(routes, group...)
+	}
+	return routes
+}
+
+// apiPrefixes are the bases of SPEC §7; anything else is the web app.
+var apiPrefixes = []string{"/portal-service/", "/user-service/", "/cambio/"}
+
+// Handler returns the portal's HTTP handler; web is the built web app (nil
+// serves a page saying it is not built).
+func (a *App) Handler(web fs.FS) (http.Handler, error) {
+	routes := a.Routes()
+	doc, err := OpenAPI(routes)
+	if err != nil {
+		return nil, fmt.Errorf("openapi: %w", err)
+	}
+	r := chi.NewRouter()
+	r.Use(recoverer, requestContext, requestLog, securityHeaders, limitBody(a.Config.MaxBodyBytes),
+		middleware.Compress(5, "application/json", "text/html", "text/css", "application/javascript", "text/javascript", "image/svg+xml"))
+	for _, rt := range routes {
+		if !rt.Policy.Declared() {
+			return nil, fmt.Errorf("route %s %s declares no roles", rt.Method, rt.Path)
+		}
+		r.Method(rt.Method, rt.Path, a.Auth.Guard(rt.Policy, rt.Handler))
+	}
+	r.Get("/openapi.json", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(doc)
+	})
+	r.Get("/healthz", func(w http.ResponseWriter, req *http.Request) {
+		if err := a.DB.SQL().PingContext(req.Context()); err != nil {
+			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("ok\n"))
+	})
+	var webHandler http.Handler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte("<!doctype html><title>Portal</title><p>This binary was built without the web app.</p>"))
+	})
+	if web != nil {
+		webHandler = spa(web)
+	}
+	notFound := func(w http.ResponseWriter, req *http.Request) {
+		for _, p := range apiPrefixes {
+			if strings.HasPrefix(req.URL.Path, p) {
+				api.WriteError(w, req, apperr.NotFound("call "+req.URL.Path))
+				return
+			}
+		}
+		webHandler.ServeHTTP(w, req)
+	}
+	r.NotFound(notFound)
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		for _, p := range apiPrefixes {
+			if strings.HasPrefix(req.URL.Path, p) {
+				api.WriteJSON(w, http.StatusMethodNotAllowed, api.ErrorBody{ErrorLabel: "METHOD_NOT_ALLOWED", Message: req.Method + " is not allowed here"})
+				return
+			}
+		}
+		webHandler.ServeHTTP(w, req)
+	})
+	return r, nil
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/swaggest/openapi-go"
+	"github.com/swaggest/openapi-go/openapi3"
+
+	"mobility/portal/internal/api"
+)
+
+// OpenAPI builds the OpenAPI 3 document from the route table: the Go types
+// are the single source of truth, and the web app's types are generated
+// from this document.
+func OpenAPI(routes []api.Route) ([]byte, error) {
+	r := openapi3.NewReflector()
+	r.Spec.Info.WithTitle("Mobility-budget portal API").WithVersion("1.0.0").
+		WithDescription("Every call of the portal. Errors answer {errorLabel, message, errors[{field, messages}]}.")
+	r.Spec.SetHTTPBearerTokenSecurity("bearer", "opaque", "access token from login")
+	for _, rt := range routes {
+		oc, err := r.NewOperationContext(rt.Method, rt.Path)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", rt.Method, rt.Path, err)
+		}
+		oc.SetTags(rt.Tag)
+		oc.SetSummary(rt.Summary)
+		oc.SetID(operationID(rt.Method, rt.Path))
+		if !rt.Policy.Public {
+			oc.AddSecurity("bearer")
+			if len(rt.Policy.Roles) > 0 {
+				roles := make([]string, len(rt.Policy.Roles))
+				for i, role := range rt.Policy.Roles {
+					roles[i] = string(role)
+				}
+				oc.SetDescription("Roles: " + strings.Join(roles, ", ") + " (ospadmin always).")
+			}
+		}
+		if rt.Request != nil {
+			oc.AddReqStructure(rt.Request)
+		}
+		switch {
+		case rt.ResponseContentType != "":
+			oc.AddRespStructure(nil, openapi.WithContentType(rt.ResponseContentType), openapi.WithHTTPStatus(http.StatusOK))
+		case rt.Response != nil:
+			oc.AddRespStructure(rt.Response, openapi.WithHTTPStatus(rt.Status))
+		default:
+			oc.AddRespStructure(nil, openapi.WithHTTPStatus(http.StatusNoContent))
+		}
+		oc.AddRespStructure(api.ErrorBody{}, openapi.WithHTTPStatus(http.StatusBadRequest))
+		if err := r.AddOperation(oc); err != nil {
+			return nil, fmt.Errorf("%s %s: %w", rt.Method, rt.Path, err)
+		}
+	}
+	b, err := json.MarshalIndent(r.Spec, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// operationID turns "POST /portal-service/v1/user/get" into a stable id.
+func operationID(method, path string) string {
+	var b strings.Builder
+	b.WriteString(strings.ToLower(method))
+	for _, part := range strings.Split(path, "/") {
+		part = strings.Trim(part, "{}")
+		if part == "" {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(part, func(r rune) bool { return r == '-' || r == '.' }) {
+			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,115 @@
+// Package validate is the server's one place for the input rules of SPEC §5.
+// Each rule adds a translated message naming the field to an
+// apperr.Validation; only the first failing rule of a field is kept, as the
+// web app shows it.
+package validate
+
+import (
+	"context"
+	"net/mail"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/i18n"
+)
+
+// Checker validates one request in one language.
+type Checker struct {
+	v    apperr.Validation
+	lang i18n.Lang
+}
+
+// New starts a checker in the request's language.
+func New(ctx context.Context) *Checker { return &Checker{lang: i18n.FromContext(ctx)} }
+
+// Err returns the collected VALIDATION_FAILED error, or nil.
+func (c *Checker) Err() error { return c.v.Err() }
+
+func (c *Checker) label(field string) string { return i18n.T(c.lang, "field."+field) }
+
+// Fail records a message built from a catalog rule for field, unless the
+// field already failed.
+func (c *Checker) Fail(field, rule string, args ...any) {
+	if c.v.Has(field) {
+		return
+	}
+	c.v.Add(field, i18n.T(c.lang, rule, append([]any{c.label(field)}, args...)...))
+}
+
+// FailText records a message that names no label (e.g. the e-mail rule).
+func (c *Checker) FailText(field, rule string) {
+	if c.v.Has(field) {
+		return
+	}
+	c.v.Add(field, i18n.T(c.lang, rule))
+}
+
+// Required: the value may not be blank.
+func (c *Checker) Required(field, value string) bool {
+	if strings.TrimSpace(value) == "" {
+		c.Fail(field, "rule.required")
+		return false
+	}
+	return true
+}
+
+// MinLength counts characters, not bytes.
+func (c *Checker) MinLength(field, value string, min int) {
+	if utf8.RuneCountInString(value) < min {
+		c.Fail(field, "rule.minLength", min)
+	}
+}
+
+// MaxLength counts characters, not bytes.
+func (c *Checker) MaxLength(field, value string, max int) {
+	if utf8.RuneCountInString(value) > max {
+		c.Fail(field, "rule.maxLength", max)
+	}
+}
+
+// Email: a single plain address.
+func (c *Checker) Email(field, value string) {
+	if value == "" {
+		return
+	}
+	a, err := mail.ParseAddress(value)
+	if err != nil || a.Address != value || !strings.Contains(value[strings.LastIndexByte(value, '@'):], ".") {
+		c.FailText(field, "rule.email")
+	}
+}
+
+var extIDPattern = regexp.MustCompile(`^[^.\s]+$`)
+
+// ExtID: no dots or whitespace.
+func (c *Checker) ExtID(field, value string) {
+	if value != "" && !extIDPattern.MatchString(value) {
+		c.Fail(field, "rule.extId")
+	}
+}
+
+// Language: one of the interface languages.
+func (c *Checker) Language(field, value string) {
+	if !i18n.IsSupported(value) {
+		c.Fail(field, "rule.language")
+	}
+}
+
+// Date: an API date yyyy-MM-dd.
+func (c *Checker) Date(field, value string) {
+	if value == "" {
+		return
+	}
+	if _, err := time.Parse("2006-01-02", value); err != nil {
+		c.Fail(field, "rule.date")
+	}
+}
+
+// IsValidEmail reports the e-mail rule without a checker.
+func IsValidEmail(value string) bool {
+	c := &Checker{}
+	c.Email("email", value)
+	return c.Err() == nil
+}
