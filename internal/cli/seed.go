@@ -3,22 +3,19 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 
 	"mobility/portal/internal/seed"
 )
 
 func seedCmd(ctx context.Context, env Env, args []string) error {
-	var demo bool
-	app, err := open(ctx, env, "seed", args, func(fs *flag.FlagSet) {
-		fs.BoolVar(&demo, "demo", false, "seed the demo data of the README into an empty database")
-	})
+	// --demo is the shared option (PORTAL_DEMO) that serve also reads.
+	app, err := open(ctx, env, "seed", args, nil)
 	if err != nil {
 		return err
 	}
 	defer app.DB.Close()
-	if !demo {
+	if !app.Config.Demo {
 		return errors.New("say what to seed: --demo")
 	}
 	if err := seed.Demo(ctx, seed.Deps{DB: app.DB, Users: app.Users, Auth: app.Auth, Now: app.Clock.Now()}); err != nil {

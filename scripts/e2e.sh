@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Browser tests: start the real binary on a free port with a fresh SQLite
+# database and the demo data, then drive Debian's Chromium against it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's Chromium for the browser tests"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+tmp=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null || echo 18123)
+PORTAL_DATABASE_URL="$tmp/e2e.db" PORTAL_LISTEN="127.0.0.1:$port" PORTAL_PUBLIC_URL="http://127.0.0.1:$port" \
+  PORTAL_ARGON2_MEMORY_KIB=8192 PORTAL_ARGON2_TIME=1 \
+  bin/portal serve --demo >"$tmp/portal.log" 2>&1 &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$pid" 2>/dev/null; then cat "$tmp/portal.log"; echo "portal did not start"; exit 1; fi
+  sleep 0.1
+done
+
+export PORTAL_E2E_URL="http://127.0.0.1:$port"
+export PORTAL_E2E_DB="$tmp/e2e.db"
+if ! (cd web && npm run e2e); then
+  echo "--- portal log (last 50 lines) ---"; tail -50 "$tmp/portal.log"
+  exit 1
+fi
