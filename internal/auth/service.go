@@ -14,17 +14,19 @@ import (
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/config"
+	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/validate"
 )
 
-// Limits of sign-in (SPEC/issue: blocked at 5 consecutive failures).
+// Limits of sign-in (SPEC §5, §9 and the issue: blocked at 5 consecutive
+// failures).
 const (
-	MaxFailedLogins   = 5
-	PasswordMinLength = 8
-	ResetTokenTTL     = time.Hour
+	MaxFailedLogins   = constants.MaxFailedLogins
+	PasswordMinLength = constants.PasswordMinLength
+	ResetTokenTTL     = constants.ResetTokenTTL
 	rateWindow        = 5 * time.Minute
 )
 

@@ -7,6 +7,7 @@ import (
 	"context"
 
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 )
 
@@ -24,7 +25,7 @@ const (
 var Types = []string{TypeMSP, TypeMRP, TypeReseller, TypeArtemis, TypeMRPMSP, TypeResellerB2B}
 
 // DefaultBrandColor is SPEC §9's brand colour.
-const DefaultBrandColor = "#0F89EA"
+const DefaultBrandColor = constants.DefaultBrandColor
 
 // Partner is a stored partner.
 type Partner struct {
