@@ -61,3 +61,46 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterReque
 	page := api.NewPage(out, total, pg)
 	return &page, nil
 }
+
+// Resolved is a corporate account the caller may reach, with its ids.
+type Resolved struct {
+	ID        int64
+	OspID     string
+	ExtID     string
+	Name      string
+	PartnerID int64
+}
+
+// Resolve finds an account by ospId within the principal's scope; others'
+// and unknown ids are NOT_FOUND.
+func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string) (*Resolved, error) {
+	if ospID == "" {
+		return nil, apperr.NotFound("corporate account")
+	}
+	r, err := s.store.get(ctx, p.Scope, ospID)
+	if database.IsNoRows(err) {
+		return nil, apperr.NotFound("corporate account")
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return r.resolved(), nil
+}
+
+// ResolveID returns an account by internal id (no scope: for callers that
+// read the id from a row they already reached).
+func (s *Service) ResolveID(ctx context.Context, id int64) (*Resolved, error) {
+	r, err := s.store.byID(ctx, id)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return r.resolved(), nil
+}
+
+func (r *row) resolved() *Resolved {
+	ext := ""
+	if r.ExtID != nil {
+		ext = *r.ExtID
+	}
+	return &Resolved{ID: r.ID, OspID: r.OspID, ExtID: ext, Name: r.Name, PartnerID: r.PartnerID}
+}

@@ -8,11 +8,15 @@ import (
 	"context"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/nyaruka/phonenumbers"
+
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/constants"
 	"mobility/portal/internal/i18n"
 )
 
@@ -112,4 +116,33 @@ func IsValidEmail(value string) bool {
 	c := &Checker{}
 	c.Email("email", value)
 	return c.Err() == nil
+}
+
+// Phone checks a mobile number with a real numbering plan (libphonenumber):
+// at most 25 characters, a valid number of one of the allowed countries,
+// read as Belgian when it has no country code. It returns the number in
+// E.164 form ("" when invalid or empty).
+func (c *Checker) Phone(field, value string) string {
+	value = strings.TrimSpace(value)
+	if value == "" {
+		return ""
+	}
+	if utf8.RuneCountInString(value) > constants.PhoneMaxLength {
+		c.Fail(field, "rule.maxLength", constants.PhoneMaxLength)
+		return ""
+	}
+	num, err := phonenumbers.Parse(value, constants.DefaultPhoneCountry)
+	if err != nil || !phonenumbers.IsValidNumber(num) ||
+		!slices.Contains(constants.AllowedPhoneCountries, phonenumbers.GetRegionCodeForNumber(num)) {
+		c.Fail(field, "rule.phone")
+		return ""
+	}
+	return phonenumbers.Format(num, phonenumbers.E164)
+}
+
+// OneOf: value must be one of allowed.
+func (c *Checker) OneOf(field, value string, allowed []string) {
+	if !slices.Contains(allowed, value) {
+		c.Fail(field, "rule.oneOf", strings.Join(allowed, ", "))
+	}
 }
