@@ -530,3 +530,39 @@ func (s *Service) CredentialsOf(ctx context.Context, userID int64) (Credentials,
 func (s *Service) Cleanup(ctx context.Context) error {
 	return s.store.deleteExpiredTokens(ctx, s.now())
 }
+
+// InviteLink makes a one-time set-password link for a new admin, valid for
+// ttl (longer than a reset link: the invitation may wait in a mailbox).
+func (s *Service) InviteLink(ctx context.Context, userID int64, ttl time.Duration) (string, error) {
+	plain, hash := newToken()
+	if err := s.store.addResetToken(ctx, userID, hash, s.now().Add(ttl)); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s/set-new-password?token=%s", s.cfg.PublicURL, url.QueryEscape(plain)), nil
+}
+
+// SetPincode stores the hash of an app user's pincode.
+func (s *Service) SetPincode(ctx context.Context, userID int64, pincode string) error {
+	hash, err := s.hasher.Hash(Digest(pincode))
+	if err != nil {
+		return err
+	}
+	n, err := s.db.Exec(ctx, `UPDATE credentials SET pincode_hash = ? WHERE user_id = ?`, hash, userID)
+	if err != nil || n > 0 {
+		return err
+	}
+	// no credentials yet: the user never had a password; give them an
+	// unusable one so the row exists
+	unusable, _ := newToken()
+	pw, err := s.hasher.Hash(Digest(unusable))
+	if err != nil {
+		return err
+	}
+	_, err = s.db.Exec(ctx, `INSERT INTO credentials (user_id, password_hash, pincode_hash, password_changed_at) VALUES (?, ?, ?, ?)`, userID, pw, hash, s.now())
+	return err
+}
+
+// RevokeSessions ends every session of a user (deactivation, anonymizing).
+func (s *Service) RevokeSessions(ctx context.Context, userID int64) error {
+	return s.store.revokeOtherSessions(ctx, userID, 0, s.now())
+}

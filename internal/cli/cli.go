@@ -36,6 +36,7 @@ Usage:
   portal user create-admin --login L --email E --password P [flags]
                                        create a platform admin (ospadmin)
   portal user reset-2fa LOGIN [flags]  forget a user's authenticator (re-enrol at next sign-in)
+  portal jobs run [--at YYYY-MM-DD]    run the scheduled jobs due on a day (default today)
   portal openapi                       print the OpenAPI document
 
 Every flag has a PORTAL_* environment variable; 'portal serve -h' lists them.
@@ -58,6 +59,8 @@ func Main(ctx context.Context, env Env) int {
 		err = seedCmd(ctx, env, args)
 	case "user":
 		err = userCmd(ctx, env, args)
+	case "jobs":
+		err = jobsCmd(ctx, env, args)
 	case "openapi":
 		err = openapi(env)
 	case "help", "-h", "--help":
@@ -90,6 +93,11 @@ func setupLogging(cfg *config.Config, w io.Writer) {
 
 // open loads the config, opens and migrates the database, and wires the app.
 func open(ctx context.Context, env Env, name string, args []string, extra func(*flag.FlagSet)) (*server.App, error) {
+	return openWithClock(ctx, env, name, args, extra, func() clock.Clock { return clock.System{} })
+}
+
+// openWithClock is open with the clock chosen after the flags are read.
+func openWithClock(ctx context.Context, env Env, name string, args []string, extra func(*flag.FlagSet), clk func() clock.Clock) (*server.App, error) {
 	cfg, err := config.Load("portal "+name, args, env.Getenv, extra)
 	if err != nil {
 		return nil, err
@@ -103,7 +111,7 @@ func open(ctx context.Context, env Env, name string, args []string, extra func(*
 		db.Close()
 		return nil, err
 	}
-	app, err := server.New(cfg, db, clock.System{})
+	app, err := server.New(cfg, db, clk())
 	if err != nil {
 		db.Close()
 		return nil, err

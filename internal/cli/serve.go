@@ -43,20 +43,9 @@ func serve(ctx context.Context, env Env, args []string) error {
 	defer stop()
 
 	go mail.NewSender(app.DB, app.Outbox, cfg.SMTP).Run(ctx, 5*time.Second)
-	go func() {
-		t := time.NewTicker(time.Hour)
-		defer t.Stop()
-		for {
-			if err := app.Auth.Cleanup(ctx); err != nil && ctx.Err() == nil {
-				slog.Warn("token cleanup", "err", err)
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}()
+	// Scheduled work runs in-process; with several processes, job_runs
+	// makes each (job, day) happen once.
+	go app.JobRunner().Loop(ctx, time.Minute)
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {

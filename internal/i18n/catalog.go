@@ -62,6 +62,11 @@ var catalog = map[string]map[Lang]string{
 	"field.search":                  {EN: "Search", NL: "Zoekterm", FR: "Recherche"},
 	"field.users":                   {EN: "Users", NL: "Gebruikers", FR: "Utilisateurs"},
 
+	// Contact types, as mails name them.
+	"contactType.INVOICING_CONTACT": {EN: "the monthly invoices", NL: "de maandelijkse facturen", FR: "les factures mensuelles"},
+	"contactType.HR_CONTACT":        {EN: "the year-end overview of the mobility budgets", NL: "het eindejaarsoverzicht van de mobiliteitsbudgetten", FR: "l'aperçu de fin d'année des budgets mobilité"},
+	"contactType.BUDGET_CONTACT":    {EN: "a warning when the company budget falls below its threshold", NL: "een waarschuwing wanneer het bedrijfsbudget onder de drempel zakt", FR: "un avertissement lorsque le budget de l'entreprise passe sous son seuil"},
+
 	// Error messages behind the errorLabels the server returns.
 	"error.wrongCredentials": {EN: "The login and password do not match", NL: "De login en het wachtwoord komen niet overeen", FR: "Le login et le mot de passe ne correspondent pas"},
 	"error.wrong2fa":         {EN: "Seems like it's wrong code", NL: "Het lijkt erop dat de code verkeerd is", FR: "Il semble que le code soit erroné"},

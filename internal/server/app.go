@@ -4,6 +4,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -21,9 +22,11 @@ import (
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/help"
+	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/user"
+	"mobility/portal/internal/usergroup"
 )
 
 // App is the wired portal: its services and the route table.
@@ -36,6 +39,7 @@ type App struct {
 	Partners  *partner.Service
 	Companies *company.Service
 	Users     *user.Service
+	Groups    *usergroup.Service
 	Branding  *branding.Service
 	Help      *help.Service
 }
@@ -49,14 +53,18 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	authSvc := auth.NewService(db, cfg, c, outbox)
+	groups := usergroup.NewService(db, c, companies)
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
-		Auth:      auth.NewService(db, cfg, c, outbox),
+		Auth:      authSvc,
 		Partners:  partners,
 		Companies: companies,
-		Users:     user.NewService(db, c, companies, partners),
-		Branding:  branding.NewService(db, cfg, partners),
-		Help:      helpSvc,
+		Groups:    groups,
+		Users: user.NewService(user.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners,
+			Groups: groups, Auth: authSvc, Outbox: outbox}),
+		Branding: branding.NewService(db, cfg, partners),
+		Help:     helpSvc,
 	}, nil
 }
 
@@ -67,6 +75,7 @@ func (a *App) Routes() []api.Route {
 		a.Auth.Routes(),
 		a.Users.Routes(),
 		a.Companies.Routes(),
+		a.Groups.Routes(),
 		a.Branding.Routes(),
 		a.Help.Routes(),
 	} {
@@ -134,3 +143,19 @@ func (a *App) Handler(web fs.FS) (http.Handler, error) {
 	})
 	return r, nil
 }
+
+// Jobs lists the scheduled work of every domain.
+func (a *App) Jobs() []jobs.Job {
+	return []jobs.Job{
+		{Name: "user-activation", Run: func(ctx context.Context, day string) (string, error) {
+			act, deact, err := a.Users.ApplyPlans(ctx, day)
+			return fmt.Sprintf("%d activated, %d deactivated", act, deact), err
+		}},
+		{Name: "token-cleanup", Run: func(ctx context.Context, day string) (string, error) {
+			return "expired tokens removed", a.Auth.Cleanup(ctx)
+		}},
+	}
+}
+
+// JobRunner runs the jobs of the portal.
+func (a *App) JobRunner() *jobs.Runner { return jobs.NewRunner(a.DB, a.Clock, a.Jobs()) }

@@ -2,35 +2,70 @@ package user
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/auth"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
+	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
+	"mobility/portal/internal/mail"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/usergroup"
 	"mobility/portal/internal/validate"
 )
 
-// Service manages users.
+// Service manages users: app users, admins and contacts.
 type Service struct {
 	db        *database.DB
 	store     *store
 	clock     clock.Clock
+	cfg       *config.Config
 	companies *company.Service
 	partners  *partner.Service
+	groups    *usergroup.Service
+	auth      *auth.Service
+	outbox    *mail.Outbox
 }
 
-func NewService(db *database.DB, c clock.Clock, companies *company.Service, partners *partner.Service) *Service {
-	return &Service{db: db, store: &store{db: db}, clock: c, companies: companies, partners: partners}
+// Deps are the services the user service calls.
+type Deps struct {
+	DB        *database.DB
+	Clock     clock.Clock
+	Config    *config.Config
+	Companies *company.Service
+	Partners  *partner.Service
+	Groups    *usergroup.Service
+	Auth      *auth.Service
+	Outbox    *mail.Outbox
+}
+
+func NewService(d Deps) *Service {
+	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, cfg: d.Config, companies: d.Companies,
+		partners: d.Partners, groups: d.Groups, auth: d.Auth, outbox: d.Outbox}
 }
 
 // NewOspID makes the public id of a new entity.
 func NewOspID() string { return uuid.NewString() }
+
+// TypeOf derives the user type from roles (SPEC §3).
+func TypeOf(roles []access.Role) string {
+	switch {
+	case slices.Contains(roles, access.OspUser):
+		return TypeMobile
+	case slices.Contains(roles, access.ContactUser):
+		return TypeContact
+	default:
+		return TypeAdmin
+	}
+}
 
 // Current returns the signed-in user with their company and partner.
 func (s *Service) Current(ctx context.Context, p *access.Principal) (*SessionUser, error) {
@@ -46,15 +81,24 @@ func (s *Service) Current(ctx context.Context, p *access.Principal) (*SessionUse
 	if pr.Login != nil {
 		su.Login = *pr.Login
 	}
+	partnerID := int64(0)
+	if pr.PartnerID != nil {
+		partnerID = *pr.PartnerID
+	}
 	if pr.CorporateAccountID != nil {
 		ca, err := s.companies.ByID(ctx, *pr.CorporateAccountID)
 		if err != nil {
 			return nil, err
 		}
 		su.CorporateAccount = &CompanyRef{OspID: ca.OspID, Name: ca.Name, PaymentType: ca.Data.PaymentType, CompanyType: ca.CompanyType}
+		res, err := s.companies.ResolveID(ctx, *pr.CorporateAccountID)
+		if err != nil {
+			return nil, err
+		}
+		partnerID = res.PartnerID
 	}
-	if pid := s.partnerIDOf(ctx, pr); pid != 0 {
-		pa, err := s.partners.ByID(ctx, pid)
+	if partnerID != 0 {
+		pa, err := s.partners.ByID(ctx, partnerID)
 		if err != nil {
 			return nil, err
 		}
@@ -64,21 +108,6 @@ func (s *Service) Current(ctx context.Context, p *access.Principal) (*SessionUse
 		su.Roles = []access.Role{}
 	}
 	return su, nil
-}
-
-// partnerIDOf is the user's own partner, or their company's.
-func (s *Service) partnerIDOf(ctx context.Context, pr *profile) int64 {
-	if pr.PartnerID != nil {
-		return *pr.PartnerID
-	}
-	if pr.CorporateAccountID == nil {
-		return 0
-	}
-	var id int64
-	if err := s.db.Get(ctx, &id, `SELECT partner_id FROM corporate_accounts WHERE id = ?`, *pr.CorporateAccountID); err != nil {
-		return 0
-	}
-	return id
 }
 
 // ChangeLanguage stores the signed-in user's interface language.
@@ -94,25 +123,69 @@ func (s *Service) ChangeLanguage(ctx context.Context, p *access.Principal, lang 
 	return nil
 }
 
-// Create inserts a user with roles (seeding and `portal user create-admin`).
+// Create inserts a user with roles without the checks of the API
+// (seeding and `portal user create-admin`); company users join their
+// default group.
 func (s *Service) Create(ctx context.Context, u NewUser) (int64, string, error) {
-	u.Login = strings.ToLower(strings.TrimSpace(u.Login))
+	login := NormalizeLogin(u.Login)
 	if u.Language == "" {
 		u.Language = string(i18n.Default)
 	}
-	osp := NewOspID()
-	id, err := s.store.insert(ctx, osp, u, database.Now(s.clock.Now()))
-	if database.IsUniqueViolation(err) {
-		return 0, "", apperr.Conflict(apperr.LabelValidationFailed, "login "+u.Login+" is already taken")
+	now := database.Now(s.clock.Now())
+	r := &row{OspID: NewOspID(), CorporateAccountID: u.CorporateAccountID, PartnerID: u.PartnerID, UserType: TypeOf(u.Roles),
+		Firstname: u.Firstname, Lastname: u.Lastname, Email: u.Email, Language: u.Language, TwoFactorEnabled: u.TwoFactorEnabled,
+		Active: true, StartActivationTime: &now, Roles: u.Roles}
+	if login != "" {
+		r.Login = &login
 	}
-	return id, osp, err
+	var id int64
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		var err error
+		if id, err = s.store.insertRow(ctx, r, nil, now); err != nil {
+			return err
+		}
+		if u.CorporateAccountID != nil {
+			return s.groups.JoinDefault(ctx, *u.CorporateAccountID, id)
+		}
+		return nil
+	})
+	if database.IsUniqueViolation(err) {
+		return 0, "", apperr.Conflict(apperr.LabelValidationFailed, "login "+login+" is already taken")
+	}
+	return id, r.OspID, err
 }
+
+// NormalizeLogin is how logins are stored and compared.
+func NormalizeLogin(login string) string { return strings.ToLower(strings.TrimSpace(login)) }
 
 // IDByLogin finds a user's internal id by login.
 func (s *Service) IDByLogin(ctx context.Context, login string) (int64, error) {
-	id, err := s.store.idByLogin(ctx, strings.ToLower(strings.TrimSpace(login)))
+	id, err := s.store.idByLogin(ctx, NormalizeLogin(login))
 	if database.IsNoRows(err) {
 		return 0, apperr.NotFound("user")
 	}
 	return id, err
 }
+
+// find loads a user the principal may reach (anonymized users included, so
+// their financial history stays reachable); others' are NOT_FOUND.
+func (s *Service) find(ctx context.Context, p *access.Principal, ospID string) (*row, error) {
+	v := validate.New(ctx)
+	v.Required("ospId", ospID)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	r, err := s.store.get(ctx, p.Scope, ospID)
+	if database.IsNoRows(err) {
+		return nil, apperr.NotFound("user")
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return r, nil
+}
+
+func (s *Service) now() time.Time { return database.Now(s.clock.Now()) }
+
+// today is the business date in Brussels.
+func (s *Service) today() string { return clock.Today(s.clock.Now()) }

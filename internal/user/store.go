@@ -2,13 +2,426 @@ package user
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/api"
 	"mobility/portal/internal/database"
 )
 
 type store struct{ db *database.DB }
+
+// row is a user as stored, with their company's ids and sign-in state.
+type row struct {
+	ID                      int64      `db:"id"`
+	OspID                   string     `db:"osp_id"`
+	CorporateAccountID      *int64     `db:"corporate_account_id"`
+	CompanyOspID            *string    `db:"company_osp_id"`
+	CompanyName             *string    `db:"company_name"`
+	PartnerID               *int64     `db:"partner_id"`
+	UserType                string     `db:"user_type"`
+	Firstname               string     `db:"firstname"`
+	Lastname                string     `db:"lastname"`
+	Email                   string     `db:"email"`
+	Login                   *string    `db:"login"`
+	Msisdn                  string     `db:"msisdn"`
+	Language                string     `db:"language"`
+	Birthdate               *string    `db:"birthdate"`
+	EmployeeNumber          string     `db:"employee_number"`
+	ContractID              string     `db:"contract_id"`
+	ExtID                   *string    `db:"ext_id"`
+	WorkStreet              string     `db:"work_street"`
+	WorkNumber              string     `db:"work_number"`
+	WorkZip                 string     `db:"work_zip"`
+	WorkCity                string     `db:"work_city"`
+	HomeStreet              string     `db:"home_street"`
+	HomeNumber              string     `db:"home_number"`
+	HomeZip                 string     `db:"home_zip"`
+	HomeCity                string     `db:"home_city"`
+	TwoFactorEnabled        bool       `db:"two_factor_enabled"`
+	Active                  bool       `db:"active"`
+	StartActivationTime     *time.Time `db:"start_activation_time"`
+	DesiredActivationDate   *string    `db:"desired_activation_date"`
+	DesiredDeactivationDate *string    `db:"desired_deactivation_date"`
+	LicensePlate            string     `db:"license_plate"`
+	MobibCardNumber         string     `db:"mobib_card_number"`
+	MobibChipID             string     `db:"mobib_chip_id"`
+	MobibValidFrom          *string    `db:"mobib_valid_from"`
+	AnonymizedAt            *time.Time `db:"anonymized_at"`
+	CreatedAt               time.Time  `db:"created_at"`
+	Blocked                 bool       `db:"blocked"`
+	FailedLoginCount        int        `db:"failed_login_count"`
+	TOTPConfirmed           bool       `db:"totp_confirmed"`
+
+	Roles        []access.Role `db:"-"`
+	ContactTypes []string      `db:"-"`
+}
+
+const selectRow = `SELECT u.id, u.osp_id, u.corporate_account_id, ca.osp_id AS company_osp_id, ca.name AS company_name,
+	COALESCE(u.partner_id, ca.partner_id) AS partner_id, u.user_type, u.firstname, u.lastname, u.email, u.login,
+	u.msisdn, u.language, u.birthdate, u.employee_number, u.contract_id, u.ext_id,
+	u.work_street, u.work_number, u.work_zip, u.work_city, u.home_street, u.home_number, u.home_zip, u.home_city,
+	u.two_factor_enabled, u.active, u.start_activation_time, u.desired_activation_date, u.desired_deactivation_date,
+	u.license_plate, u.mobib_card_number, u.mobib_chip_id, u.mobib_valid_from, u.anonymized_at, u.created_at,
+	COALESCE(c.blocked, FALSE) AS blocked, COALESCE(c.failed_login_count, 0) AS failed_login_count,
+	COALESCE(c.totp_confirmed, FALSE) AS totp_confirmed
+FROM users u
+LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id
+LEFT JOIN credentials c ON c.user_id = u.id `
+
+// scoped is the tenancy condition on a user row: a company's users are in
+// its scope, a partner admin in their partner's, platform staff in the
+// platform's only.
+func scoped(scope access.Scope) (string, []any) {
+	switch {
+	case scope.All:
+		return "1=1", nil
+	case scope.CorporateAccountID != 0:
+		return "u.corporate_account_id = ?", []any{scope.CorporateAccountID}
+	case scope.PartnerID != 0:
+		return "(ca.partner_id = ? OR (u.corporate_account_id IS NULL AND u.partner_id = ?))", []any{scope.PartnerID, scope.PartnerID}
+	default:
+		return "1=0", nil
+	}
+}
+
+func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
+	cond, args := scoped(scope)
+	var r row
+	if err := s.db.Get(ctx, &r, selectRow+`WHERE u.osp_id = ? AND `+cond, append([]any{ospID}, args...)...); err != nil {
+		return nil, err
+	}
+	return &r, s.decorate(ctx, []*row{&r})
+}
+
+func (s *store) byID(ctx context.Context, id int64) (*row, error) {
+	var r row
+	if err := s.db.Get(ctx, &r, selectRow+`WHERE u.id = ?`, id); err != nil {
+		return nil, err
+	}
+	return &r, s.decorate(ctx, []*row{&r})
+}
+
+// decorate loads the roles and contact types of rows in two queries.
+func (s *store) decorate(ctx context.Context, rows []*row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	byID := map[int64]*row{}
+	ids := make([]any, 0, len(rows))
+	for _, r := range rows {
+		byID[r.ID] = r
+		ids = append(ids, r.ID)
+		r.Roles, r.ContactTypes = []access.Role{}, []string{}
+	}
+	in := placeholders(len(ids))
+	var roles []struct {
+		UserID int64  `db:"user_id"`
+		Role   string `db:"role"`
+	}
+	if err := s.db.Select(ctx, &roles, `SELECT user_id, role FROM user_roles WHERE user_id IN (`+in+`) ORDER BY role`, ids...); err != nil {
+		return err
+	}
+	for _, r := range roles {
+		byID[r.UserID].Roles = append(byID[r.UserID].Roles, access.Role(r.Role))
+	}
+	var cts []struct {
+		UserID int64  `db:"user_id"`
+		Type   string `db:"contact_type"`
+	}
+	if err := s.db.Select(ctx, &cts, `SELECT user_id, contact_type FROM user_contact_types WHERE user_id IN (`+in+`) ORDER BY contact_type`, ids...); err != nil {
+		return err
+	}
+	for _, c := range cts {
+		byID[c.UserID].ContactTypes = append(byID[c.UserID].ContactTypes, c.Type)
+	}
+	return nil
+}
+
+func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }
+
+// listFilter is findByAny after ids were resolved within the caller's scope.
+type listFilter struct {
+	scope            access.Scope
+	companyID        int64
+	active           *bool
+	groupID          int64
+	excludeGroupID   int64
+	roles            []access.Role
+	types            []string
+	search           string
+	includeAnonymous bool
+}
+
+var listSort = map[string]string{
+	"firstname": "u.firstname", "lastname": "u.lastname", "email": "u.email", "login": "u.login",
+	"employeeNumber": "u.employee_number", "extId": "u.ext_id", "active": "u.active", "fullName": "u.firstname",
+}
+
+func (s *store) where(f listFilter) (string, []any) {
+	cond, args := scoped(f.scope)
+	where := []string{cond}
+	if !f.includeAnonymous {
+		where = append(where, "u.anonymized_at IS NULL")
+	}
+	if f.companyID != 0 {
+		where = append(where, "u.corporate_account_id = ?")
+		args = append(args, f.companyID)
+	}
+	if f.active != nil {
+		where = append(where, "u.active = ?")
+		args = append(args, *f.active)
+	}
+	if f.groupID != 0 {
+		where = append(where, "EXISTS (SELECT 1 FROM user_group_members m WHERE m.user_id = u.id AND m.user_group_id = ?)")
+		args = append(args, f.groupID)
+	}
+	if f.excludeGroupID != 0 {
+		where = append(where, "NOT EXISTS (SELECT 1 FROM user_group_members m WHERE m.user_id = u.id AND m.user_group_id = ?)")
+		args = append(args, f.excludeGroupID)
+	}
+	if len(f.roles) > 0 {
+		where = append(where, "EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role IN ("+placeholders(len(f.roles))+"))")
+		for _, r := range f.roles {
+			args = append(args, string(r))
+		}
+	}
+	if len(f.types) > 0 {
+		where = append(where, "u.user_type IN ("+placeholders(len(f.types))+")")
+		for _, t := range f.types {
+			args = append(args, t)
+		}
+	}
+	if q := strings.TrimSpace(f.search); q != "" {
+		like := s.db.Dialect.LikeOp() + " ? ESCAPE '\\'"
+		pat := database.LikePattern(q)
+		cols := []string{"u.firstname", "u.lastname", "u.firstname || ' ' || u.lastname", "u.login", "u.email", "u.employee_number", "u.ext_id"}
+		parts := make([]string, len(cols))
+		for i, c := range cols {
+			parts[i] = c + " " + like
+			args = append(args, pat)
+		}
+		where = append(where, "("+strings.Join(parts, " OR ")+")")
+	}
+	return "WHERE " + strings.Join(where, " AND "), args
+}
+
+func (s *store) list(ctx context.Context, f listFilter, p api.Pagination) ([]*row, int, error) {
+	clause, args := s.where(f)
+	var total int
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id `+clause, args...); err != nil {
+		return nil, 0, err
+	}
+	var rows []*row
+	q := selectRow + clause + p.OrderBy(listSort, "u.lastname ASC, u.firstname ASC, u.id ASC") + ` LIMIT ? OFFSET ?`
+	if err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...); err != nil {
+		return nil, 0, err
+	}
+	return rows, total, s.decorate(ctx, rows)
+}
+
+// searchFilter is the dashboard search.
+type searchFilter struct {
+	scope       access.Scope
+	search      string
+	activeOnly  bool
+	partnerID   int64
+	companyID   int64
+	companyType string
+}
+
+func (s *store) search(ctx context.Context, f searchFilter, p api.Pagination) ([]*row, int, error) {
+	cond, args := scoped(f.scope)
+	where := []string{cond, "u.anonymized_at IS NULL"}
+	if f.activeOnly {
+		where = append(where, "u.active")
+	}
+	if f.partnerID != 0 {
+		where = append(where, "COALESCE(ca.partner_id, u.partner_id) = ?")
+		args = append(args, f.partnerID)
+	}
+	if f.companyID != 0 {
+		where = append(where, "u.corporate_account_id = ?")
+		args = append(args, f.companyID)
+	}
+	if f.companyType != "" {
+		where = append(where, "ca.company_type = ?")
+		args = append(args, f.companyType)
+	}
+	like := s.db.Dialect.LikeOp() + " ? ESCAPE '\\'"
+	pat := database.LikePattern(strings.TrimSpace(f.search))
+	cols := []string{"u.firstname", "u.lastname", "u.firstname || ' ' || u.lastname", "u.login", "u.email", "u.msisdn", "u.employee_number", "u.ext_id"}
+	parts := make([]string, len(cols))
+	for i, c := range cols {
+		parts[i] = c + " " + like
+		args = append(args, pat)
+	}
+	where = append(where, "("+strings.Join(parts, " OR ")+")")
+	clause := "WHERE " + strings.Join(where, " AND ")
+	var total int
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id `+clause, args...); err != nil {
+		return nil, 0, err
+	}
+	var rows []*row
+	q := selectRow + clause + ` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC LIMIT ? OFFSET ?`
+	err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...)
+	return rows, total, err
+}
+
+// insertRow writes a new user with roles and contact types.
+func (s *store) insertRow(ctx context.Context, r *row, createdBy *int64, now time.Time) (int64, error) {
+	id, err := s.db.Insert(ctx, `INSERT INTO users (osp_id, corporate_account_id, partner_id, user_type, firstname, lastname, email,
+		login, msisdn, language, birthdate, employee_number, contract_id, ext_id, work_street, work_number, work_zip, work_city,
+		home_street, home_number, home_zip, home_city, two_factor_enabled, active, start_activation_time,
+		desired_activation_date, desired_deactivation_date, license_plate, mobib_card_number, mobib_chip_id, mobib_valid_from,
+		created_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		r.OspID, r.CorporateAccountID, r.PartnerID, r.UserType, r.Firstname, r.Lastname, r.Email,
+		r.Login, r.Msisdn, r.Language, r.Birthdate, r.EmployeeNumber, r.ContractID, r.ExtID, r.WorkStreet, r.WorkNumber, r.WorkZip, r.WorkCity,
+		r.HomeStreet, r.HomeNumber, r.HomeZip, r.HomeCity, r.TwoFactorEnabled, r.Active, r.StartActivationTime,
+		r.DesiredActivationDate, r.DesiredDeactivationDate, r.LicensePlate, r.MobibCardNumber, r.MobibChipID, r.MobibValidFrom,
+		createdBy, now, now)
+	if err != nil {
+		return 0, err
+	}
+	for _, role := range r.Roles {
+		if err := s.addRole(ctx, id, role); err != nil {
+			return 0, err
+		}
+	}
+	if err := s.setContactTypes(ctx, id, r.ContactTypes); err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// updateRow writes a user's editable fields.
+func (s *store) updateRow(ctx context.Context, r *row, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE users SET firstname = ?, lastname = ?, email = ?, login = ?, msisdn = ?, language = ?,
+		birthdate = ?, employee_number = ?, contract_id = ?, ext_id = ?, work_street = ?, work_number = ?, work_zip = ?,
+		work_city = ?, home_street = ?, home_number = ?, home_zip = ?, home_city = ?, two_factor_enabled = ?,
+		desired_activation_date = ?, desired_deactivation_date = ?, license_plate = ?, updated_at = ? WHERE id = ?`,
+		r.Firstname, r.Lastname, r.Email, r.Login, r.Msisdn, r.Language, r.Birthdate, r.EmployeeNumber, r.ContractID, r.ExtID,
+		r.WorkStreet, r.WorkNumber, r.WorkZip, r.WorkCity, r.HomeStreet, r.HomeNumber, r.HomeZip, r.HomeCity, r.TwoFactorEnabled,
+		r.DesiredActivationDate, r.DesiredDeactivationDate, r.LicensePlate, now, r.ID)
+	return err
+}
+
+func (s *store) addRole(ctx context.Context, userID int64, role access.Role) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING`, userID, string(role))
+	return err
+}
+
+func (s *store) removeRole(ctx context.Context, userID int64, role access.Role) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM user_roles WHERE user_id = ? AND role = ?`, userID, string(role))
+	return err
+}
+
+func (s *store) setType(ctx context.Context, userID int64, t string) error {
+	_, err := s.db.Exec(ctx, `UPDATE users SET user_type = ? WHERE id = ?`, t, userID)
+	return err
+}
+
+func (s *store) setContactTypes(ctx context.Context, userID int64, types []string) error {
+	if _, err := s.db.Exec(ctx, `DELETE FROM user_contact_types WHERE user_id = ?`, userID); err != nil {
+		return err
+	}
+	for _, t := range types {
+		if _, err := s.db.Exec(ctx, `INSERT INTO user_contact_types (user_id, contact_type) VALUES (?, ?) ON CONFLICT DO NOTHING`, userID, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// setActive switches a user on or off now and clears the plan it fulfils.
+func (s *store) setActive(ctx context.Context, userID int64, active bool, now time.Time) error {
+	if active {
+		_, err := s.db.Exec(ctx, `UPDATE users SET active = TRUE, start_activation_time = ?, desired_activation_date = NULL,
+			updated_at = ? WHERE id = ?`, now, now, userID)
+		return err
+	}
+	_, err := s.db.Exec(ctx, `UPDATE users SET active = FALSE, desired_deactivation_date = NULL, updated_at = ? WHERE id = ?`, now, userID)
+	return err
+}
+
+func (s *store) planActivation(ctx context.Context, userID int64, date *string, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE users SET desired_activation_date = ?, updated_at = ? WHERE id = ?`, date, now, userID)
+	return err
+}
+
+func (s *store) planDeactivation(ctx context.Context, userID int64, date *string, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE users SET desired_deactivation_date = ?, updated_at = ? WHERE id = ?`, date, now, userID)
+	return err
+}
+
+// applyPlans carries out the activations and deactivations planned for
+// day or earlier; it is idempotent, so a job may run it again.
+func (s *store) applyPlans(ctx context.Context, day string, now time.Time) (activated, deactivated int64, err error) {
+	activated, err = s.db.Exec(ctx, `UPDATE users SET active = TRUE, start_activation_time = ?, desired_activation_date = NULL, updated_at = ?
+		WHERE desired_activation_date IS NOT NULL AND desired_activation_date <= ? AND anonymized_at IS NULL`, now, now, day)
+	if err != nil {
+		return 0, 0, err
+	}
+	deactivated, err = s.db.Exec(ctx, `UPDATE users SET active = FALSE, desired_deactivation_date = NULL, updated_at = ?
+		WHERE desired_deactivation_date IS NOT NULL AND desired_deactivation_date <= ? AND anonymized_at IS NULL`, now, day)
+	return activated, deactivated, err
+}
+
+// anonymize replaces a user's personal data for good. Financial records
+// keep pointing at the (now anonymous) user id.
+func (s *store) anonymize(ctx context.Context, userID int64, now time.Time) error {
+	stmts := []string{
+		`UPDATE users SET firstname = '', lastname = '', email = '', login = NULL, msisdn = '', birthdate = NULL,
+			employee_number = '', contract_id = '', ext_id = NULL, work_street = '', work_number = '', work_zip = '', work_city = '',
+			home_street = '', home_number = '', home_zip = '', home_city = '', license_plate = '', mobib_card_number = '',
+			mobib_chip_id = '', mobib_valid_from = NULL, two_factor_enabled = FALSE, active = FALSE,
+			desired_activation_date = NULL, desired_deactivation_date = NULL, anonymized_at = ?, updated_at = ? WHERE id = ?`,
+		`DELETE FROM credentials WHERE user_id = ?`,
+		`UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`,
+		`DELETE FROM reset_tokens WHERE user_id = ?`,
+		`DELETE FROM identification_token_fields WHERE token_id IN (SELECT id FROM identification_tokens WHERE user_id = ?)`,
+		`DELETE FROM identification_tokens WHERE user_id = ?`,
+		`DELETE FROM user_contact_types WHERE user_id = ?`,
+		`DELETE FROM user_group_members WHERE user_id = ?`,
+	}
+	for i, q := range stmts {
+		var args []any
+		switch i {
+		case 0:
+			args = []any{now, now, userID}
+		case 2:
+			args = []any{now, userID}
+		default:
+			args = []any{userID}
+		}
+		if _, err := s.db.Exec(ctx, q, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *store) loginTaken(ctx context.Context, login string, exceptID int64) (bool, error) {
+	var n int
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM users WHERE login = ? AND id <> ?`, login, exceptID)
+	return n > 0, err
+}
+
+func (s *store) extIDTaken(ctx context.Context, extID string, exceptID int64) (bool, error) {
+	var n int
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM users WHERE ext_id = ? AND id <> ?`, extID, exceptID)
+	return n > 0, err
+}
+
+func (s *store) contractTaken(ctx context.Context, companyID int64, contractID string, exceptID int64) (bool, error) {
+	var n int
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM users WHERE corporate_account_id = ? AND contract_id = ? AND id <> ? AND anonymized_at IS NULL`, companyID, contractID, exceptID)
+	return n > 0, err
+}
+
+// --- session user (issue 2) ---
 
 type profile struct {
 	ID                 int64   `db:"id"`
@@ -35,35 +448,8 @@ func (s *store) setLanguage(ctx context.Context, id int64, lang string, now time
 	return err
 }
 
-func (s *store) insert(ctx context.Context, ospID string, u NewUser, now time.Time) (int64, error) {
-	var login any
-	if u.Login != "" {
-		login = u.Login
-	}
-	id, err := s.db.Insert(ctx, `INSERT INTO users (osp_id, corporate_account_id, partner_id, firstname, lastname, email,
-		login, language, two_factor_enabled, active, start_activation_time, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?) RETURNING id`,
-		ospID, u.CorporateAccountID, u.PartnerID, u.Firstname, u.Lastname, u.Email, login, u.Language,
-		u.TwoFactorEnabled, now, now, now)
-	if err != nil {
-		return 0, err
-	}
-	for _, r := range u.Roles {
-		if _, err := s.db.Exec(ctx, `INSERT INTO user_roles (user_id, role) VALUES (?, ?)`, id, string(r)); err != nil {
-			return 0, err
-		}
-	}
-	return id, nil
-}
-
 func (s *store) idByLogin(ctx context.Context, login string) (int64, error) {
 	var id int64
 	err := s.db.Get(ctx, &id, `SELECT id FROM users WHERE login = ?`, login)
 	return id, err
-}
-
-func (s *store) roles(ctx context.Context, id int64) ([]access.Role, error) {
-	var roles []access.Role
-	err := s.db.Select(ctx, &roles, `SELECT role FROM user_roles WHERE user_id = ? ORDER BY role`, id)
-	return roles, err
 }

@@ -17,7 +17,9 @@ func (s *Service) Routes() []api.Route {
 	pr := access.FromContext
 	return []api.Route{
 		api.Post(base+"/findAll", read, "usergroup", "Page through a company's user groups, the default group first",
-			func(ctx context.Context, req *FindAllRequest) (*api.Page[UserGroup], error) { return s.FindAll(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *FindAllRequest) (*api.Page[UserGroup], error) {
+				return s.FindAll(ctx, pr(ctx), *req)
+			}),
 		api.Post(base+"/getByOspId", read, "usergroup", "One user group",
 			func(ctx context.Context, req *GetRequest) (*UserGroup, error) { return s.Get(ctx, pr(ctx), req.OspID) }),
 		api.Post(base+"/create", write, "usergroup", "Create a user group",
@@ -33,10 +35,16 @@ func (s *Service) Routes() []api.Route {
 				return s.SetActive(ctx, pr(ctx), req.OspID, req.Active == nil || *req.Active)
 			}),
 		api.Post(base+"/deactivate", write, "usergroup", "Deactivate a user group (not the default group)",
-			func(ctx context.Context, req *GetRequest) (*UserGroup, error) { return s.SetActive(ctx, pr(ctx), req.OspID, false) }),
+			func(ctx context.Context, req *GetRequest) (*UserGroup, error) {
+				return s.SetActive(ctx, pr(ctx), req.OspID, false)
+			}),
 		api.Post(base+"/addUsers", write, "usergroup", "Add users of the group's company to the group",
-			func(ctx context.Context, req *MembersRequest) (*UserGroup, error) { return s.ChangeMembers(ctx, pr(ctx), *req, true) }),
+			func(ctx context.Context, req *MembersRequest) (*UserGroup, error) {
+				return s.ChangeMembers(ctx, pr(ctx), *req, true)
+			}),
 		api.Post(base+"/removeUsers", write, "usergroup", "Remove users from the group",
-			func(ctx context.Context, req *MembersRequest) (*UserGroup, error) { return s.ChangeMembers(ctx, pr(ctx), *req, false) }),
+			func(ctx context.Context, req *MembersRequest) (*UserGroup, error) {
+				return s.ChangeMembers(ctx, pr(ctx), *req, false)
+			}),
 	}
 }

@@ -146,3 +146,6 @@ func (c *Checker) OneOf(field, value string, allowed []string) {
 		c.Fail(field, "rule.oneOf", strings.Join(allowed, ", "))
 	}
 }
+
+// Has tells whether field already failed a rule.
+func (c *Checker) Has(field string) bool { return c.v.Has(field) }

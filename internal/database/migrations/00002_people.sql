@@ -5,6 +5,10 @@
 ALTER TABLE users ADD COLUMN mobib_chip_id TEXT NOT NULL DEFAULT '';
 ALTER TABLE users ADD COLUMN mobib_valid_from TEXT;
 ALTER TABLE users ADD COLUMN created_by BIGINT;
+-- mobile (ospuser), contact (contact_user) or admin: kept with the roles
+-- so lists filter by type with an index instead of a roles join.
+ALTER TABLE users ADD COLUMN user_type TEXT NOT NULL DEFAULT 'admin';
+CREATE INDEX users_company_type ON users(corporate_account_id, user_type, lastname, firstname);
 CREATE INDEX users_lastname ON users(lastname, firstname);
 CREATE INDEX users_contract ON users(corporate_account_id, contract_id);
 
