@@ -79,3 +79,41 @@ func TestBadConfigurationIsExplained(t *testing.T) {
 		t.Fatalf("unknown command: %d", code)
 	}
 }
+
+func TestJobsRunAt(t *testing.T) {
+	for _, d := range testkit.Dialects() {
+		t.Run(string(d), func(t *testing.T) {
+			env := map[string]string{"PORTAL_DATABASE_URL": testkit.DSN(t, d), "PORTAL_ARGON2_MEMORY_KIB": "8192", "PORTAL_ARGON2_TIME": "1", "PORTAL_LOG_LEVEL": "error"}
+			if code, _, errOut := run(t, env, "seed", "--demo"); code != 0 {
+				t.Fatalf("seed: %s", errOut)
+			}
+			db, err := database.Open(context.Background(), env["PORTAL_DATABASE_URL"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if _, err := db.Exec(context.Background(), `UPDATE users SET desired_deactivation_date = '2027-01-10' WHERE login = 'jan.peeters'`); err != nil {
+				t.Fatal(err)
+			}
+			active := func() bool {
+				var a bool
+				_ = db.Get(context.Background(), &a, `SELECT active FROM users WHERE login = 'jan.peeters'`)
+				return a
+			}
+			if code, out, errOut := run(t, env, "jobs", "run", "--at", "2027-01-09"); code != 0 || !active() {
+				t.Fatalf("day before: %d %s %s", code, out, errOut)
+			}
+			code, out, errOut := run(t, env, "jobs", "run", "--at", "2027-01-10")
+			if code != 0 || active() || !strings.Contains(out, "user-activation: done 0 activated, 1 deactivated") {
+				t.Fatalf("the day: %d %q %s", code, out, errOut)
+			}
+			code, out, _ = run(t, env, "jobs", "run", "--at", "2027-01-10")
+			if code != 0 || !strings.Contains(out, "user-activation: skipped") {
+				t.Fatalf("again: %d %q", code, out)
+			}
+			if code, _, errOut := run(t, env, "jobs", "run", "--at", "10/01/2027"); code == 0 || !strings.Contains(errOut, "yyyy-MM-dd") {
+				t.Fatalf("bad date: %d %s", code, errOut)
+			}
+		})
+	}
+}
