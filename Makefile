@@ -38,7 +38,7 @@ test-go: web-build
 	$(GO) test -count=1 ./...
 
 test-web: web-deps
-	cd web && npm run check:api && npm test
+	cd web && npm run check:api && npm test && npm run check:size
 
 test-e2e: build
 	scripts/e2e.sh
@@ -46,7 +46,7 @@ test-e2e: build
 # Regenerate the OpenAPI document from the Go types, and the web app's
 # types from it.
 gen: web-deps
-	$(GO) run -tags noweb ./cmd/portal openapi > web/openapi.json
+	$(GO) run -tags noweb ./cmd/portal openapi > web/openapi.json.tmp && mv web/openapi.json.tmp web/openapi.json
 	cd web && npm run gen:api
 
 # Benchmarks report figures; tests assert behaviour.

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Dialect names the SQL flavour in use. The few differences between the two
@@ -37,6 +38,21 @@ func (d Dialect) rewrite(sql []byte) []byte {
 	return sql
 }
 
+// TextSearch returns a condition matching rows of table (aliased alias in
+// the query, with an integer id column) whose lowercased search_text
+// column contains q, using the
+// dialect's trigram index: an FTS5 trigram table "<table>_fts" on SQLite,
+// a pg_trgm GIN index on PostgreSQL. q shorter than 3 characters cannot use
+// a trigram index and falls back to a plain LIKE.
+func (d Dialect) TextSearch(table, alias, q string) (string, []any) {
+	q = strings.ToLower(strings.TrimSpace(q))
+	if d == SQLite && utf8.RuneCountInString(q) >= 3 {
+		phrase := `"` + strings.ReplaceAll(q, `"`, `""`) + `"`
+		return alias + ".id IN (SELECT rowid FROM " + table + "_fts WHERE " + table + "_fts MATCH ?)", []any{phrase}
+	}
+	return alias + ".search_text LIKE ? ESCAPE '\\'", []any{LikePattern(q)}
+}
+
 // LikeOp is the case-insensitive LIKE of the dialect (SQLite's LIKE already
 // ignores ASCII case).
 func (d Dialect) LikeOp() string {
@@ -57,10 +73,37 @@ func LikePattern(s string) string {
 // dialects keep, so a value read back equals the one written.
 func Now(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
-// dialectFS serves migration files rewritten for one dialect.
+// dialectFS serves migration files rewritten for one dialect. A migration
+// that cannot be written portably comes as two files, NNN_name.sqlite.sql
+// and NNN_name.postgres.sql; each dialect sees only its own.
 type dialectFS struct {
 	fs.FS
 	d Dialect
+}
+
+// foreign tells whether a migration file belongs to the other dialect.
+func (f dialectFS) foreign(name string) bool {
+	for _, d := range []Dialect{SQLite, Postgres} {
+		if d != f.d && strings.HasSuffix(name, "."+string(d)+".sql") {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadDir lists the migrations of this dialect only.
+func (f dialectFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	entries, err := fs.ReadDir(f.FS, name)
+	if err != nil {
+		return nil, err
+	}
+	out := entries[:0]
+	for _, e := range entries {
+		if !f.foreign(e.Name()) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
 }
 
 func (f dialectFS) Open(name string) (fs.File, error) {

@@ -194,15 +194,9 @@ func (s *store) where(f listFilter) (string, []any) {
 		}
 	}
 	if q := strings.TrimSpace(f.search); q != "" {
-		like := s.db.Dialect.LikeOp() + " ? ESCAPE '\\'"
-		pat := database.LikePattern(q)
-		cols := []string{"u.firstname", "u.lastname", "u.firstname || ' ' || u.lastname", "u.login", "u.email", "u.employee_number", "u.ext_id"}
-		parts := make([]string, len(cols))
-		for i, c := range cols {
-			parts[i] = c + " " + like
-			args = append(args, pat)
-		}
-		where = append(where, "("+strings.Join(parts, " OR ")+")")
+		cond, a := s.db.Dialect.TextSearch("users", "u", q)
+		where = append(where, cond)
+		args = append(args, a...)
 	}
 	return "WHERE " + strings.Join(where, " AND "), args
 }
@@ -249,15 +243,9 @@ func (s *store) search(ctx context.Context, f searchFilter, p api.Pagination) ([
 		where = append(where, "ca.company_type = ?")
 		args = append(args, f.companyType)
 	}
-	like := s.db.Dialect.LikeOp() + " ? ESCAPE '\\'"
-	pat := database.LikePattern(strings.TrimSpace(f.search))
-	cols := []string{"u.firstname", "u.lastname", "u.firstname || ' ' || u.lastname", "u.login", "u.email", "u.msisdn", "u.employee_number", "u.ext_id"}
-	parts := make([]string, len(cols))
-	for i, c := range cols {
-		parts[i] = c + " " + like
-		args = append(args, pat)
-	}
-	where = append(where, "("+strings.Join(parts, " OR ")+")")
+	cond, a := s.db.Dialect.TextSearch("users", "u", f.search)
+	where = append(where, cond)
+	args = append(args, a...)
 	clause := "WHERE " + strings.Join(where, " AND ")
 	var total int
 	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id `+clause, args...); err != nil {

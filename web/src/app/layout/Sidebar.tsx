@@ -1,0 +1,33 @@
+import { NavLink, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import type { SessionUser } from '@/lib/api/types';
+import { visibleMenu } from './menu';
+
+export function Sidebar({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('layout');
+  const location = useLocation();
+  const entries = visibleMenu(user);
+
+  return (
+    <Stack gap={2} p="sm" component="nav" aria-label={t('menu.label')} data-testid={user.isMsp ? 'sidebar-msp' : 'sidebar-company'}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} px="sm" py="xs">
+        {user.isMsp ? t('menu.mspHeading') : t('menu.companyHeading')}
+      </Text>
+      {entries.map((entry) => {
+        const [pathname, hash] = entry.to.split('#');
+        // Entries that point into a page (#anchor) are never the "current" one.
+        const active = !hash && location.pathname === pathname;
+        return (
+          <NavLink
+            key={entry.key}
+            component={Link}
+            to={{ pathname, search: location.search, hash: hash ? `#${hash}` : '' }}
+            label={t(entry.label)}
+            active={active}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

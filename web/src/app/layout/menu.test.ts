@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/test/render';
+import { visibleMenu, type MenuEntry } from './menu';
+
+const keys = (entries: MenuEntry[]) => entries.map((e) => e.key);
+
+describe('sidebar menu', () => {
+  it('shows MSP users the company selection and company users not', () => {
+    expect(keys(visibleMenu(makeUser({ isMsp: true })))).toEqual(['dashboard', 'corporateAccountSelection', 'help']);
+    expect(keys(visibleMenu(makeUser({ isMsp: false })))).toEqual(['dashboard', 'help']);
+  });
+
+  it('filters entries by role, ospadmin seeing all', () => {
+    const menu: MenuEntry[] = [
+      { key: 'reports', label: 'x', to: '/reporting', audience: 'all', roles: ['reporting_manager'] },
+      { key: 'users', label: 'x', to: '/manage/app-users', audience: 'company', roles: ['user_manager'] },
+    ];
+    expect(keys(visibleMenu(makeUser({ roles: ['user_manager'] }), menu))).toEqual(['users']);
+    expect(keys(visibleMenu(makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: false }), menu))).toEqual([
+      'reports',
+      'users',
+    ]);
+  });
+});

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { ErrorLabel } from '@/lib/api/errors';
+import { passdigest } from '@/lib/hash';
+
+export const WRONG_PASSWORD = 'WRONG_PASSWORD';
+
+export interface ChangePasswordInput {
+  oldPassword: string;
+  newPassword: string;
+}
+
+export async function changePassword({ oldPassword, newPassword }: ChangePasswordInput): Promise<void> {
+  // The old password is proven the same way as at sign-in; the new one is
+  // sent as typed because the server enforces its rules (length) and hashes it.
+  const oldPassdigest = await passdigest(oldPassword);
+  return apiRequest<void>('/user-service/v1/user/changePassword', {
+    method: 'POST',
+    body: { oldPassdigest, newPassword },
+    ignoreErrors: [WRONG_PASSWORD, ErrorLabel.VALIDATION_FAILED],
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { ErrorLabel } from '@/lib/api/errors';
+import type { LoginRequest, LoginResponse, TokenResponse, TwoFactorChallenge } from '@/lib/api/types';
+
+// The sign-in pages show these themselves, next to the form.
+const HANDLED_BY_FORM = [
+  ErrorLabel.WRONG_CREDENTIALS,
+  ErrorLabel.TOKEN_NOT_FOUND,
+  ErrorLabel.INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE,
+];
+
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>('/user-service/v1/auth/login', {
+    method: 'POST',
+    body,
+    auth: false,
+    ignoreErrors: HANDLED_BY_FORM,
+  });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}
+
+export function isTokenResponse(response: LoginResponse | undefined): response is TokenResponse {
+  return Boolean(response && 'token' in response && response.token);
+}
+
+export function isTwoFactorChallenge(response: LoginResponse | undefined): response is TwoFactorChallenge {
+  return Boolean(response && 'twoFactorRequired' in response && response.twoFactorRequired);
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { Branding } from '@/lib/api/types';
+
+export function getBranding(corporateAccountOspId: string | null, signal?: AbortSignal): Promise<Branding> {
+  return apiRequest<Branding>('/portal-service/v1/portal/branding/get', {
+    method: 'POST',
+    body: corporateAccountOspId ? { corporateAccountOspId } : {},
+    // Branding is decoration: the default colours are fine if it fails.
+    ignoreErrors: 'all',
+    signal,
+  });
+}
+
+export const brandingQueryOptions = (corporateAccountOspId: string | null) =>
+  queryOptions({
+    queryKey: ['branding', corporateAccountOspId],
+    queryFn: ({ signal }) => getBranding(corporateAccountOspId, signal),
+    staleTime: 10 * 60_000,
+  });
+
+export function useBranding(corporateAccountOspId: string | null, enabled: boolean) {
+  return useQuery({ ...brandingQueryOptions(corporateAccountOspId), enabled });
+}

@@ -1,0 +1,11 @@
+import { Image } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLogo } from '../api/getLogo';
+
+/** The company's (or partner's) logo; nothing at all when there is none. */
+export function BrandLogo({ corporateAccountOspId, hasLogo }: { corporateAccountOspId: string | null; hasLogo: boolean }) {
+  const { t } = useTranslation('layout');
+  const url = useLogo(corporateAccountOspId, hasLogo);
+  if (!url) return null;
+  return <Image src={url} alt={t('logoAlt')} h={32} w="auto" fit="contain" />;
+}

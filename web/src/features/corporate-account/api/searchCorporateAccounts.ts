@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { CorporateAccountFilter, CorporateAccountPage } from '@/lib/api/types';
+import { CORPORATE_ACCOUNT_SEARCH_SIZE, SEARCH_MIN_CHARS } from '@/lib/constants';
+
+export function getCorporateAccountsByFilter(
+  filter: CorporateAccountFilter,
+  signal?: AbortSignal,
+): Promise<CorporateAccountPage> {
+  return apiRequest<CorporateAccountPage>('/portal-service/v1/corporateAccount/getByFilter', {
+    method: 'POST',
+    body: filter,
+    signal,
+  });
+}
+
+export const corporateAccountSearchQueryOptions = (term: string) =>
+  queryOptions({
+    queryKey: ['corporateAccount', 'search', term],
+    queryFn: ({ signal }) =>
+      getCorporateAccountsByFilter(
+        {
+          nameOrExtIdLike: term,
+          pagination: {
+            page: 1,
+            size: CORPORATE_ACCOUNT_SEARCH_SIZE,
+            sortOrders: [{ property: 'name', direction: 'ASC' }],
+          },
+        },
+        signal,
+      ),
+  });
+
+/** Searches only from the minimum length on; callers pass the debounced term. */
+export function useCorporateAccountSearch(term: string) {
+  const trimmed = term.trim();
+  return useQuery({
+    ...corporateAccountSearchQueryOptions(trimmed),
+    enabled: trimmed.length >= SEARCH_MIN_CHARS,
+    // Keep the previous options visible while the next search runs.
+    placeholderData: keepPreviousData,
+  });
+}

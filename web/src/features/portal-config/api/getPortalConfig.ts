@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { PortalConfig } from '@/lib/api/types';
+
+/** Public settings of this deployment (banner, store links); needs no sign-in. */
+export function getPortalConfig(signal?: AbortSignal): Promise<PortalConfig> {
+  return apiRequest<PortalConfig>('/portal-service/v1/portal/config', {
+    method: 'GET',
+    auth: false,
+    // Without it the portal still works, with defaults; no need to alarm anyone.
+    ignoreErrors: 'all',
+    signal,
+  });
+}
+
+export const portalConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['portalConfig'],
+    queryFn: ({ signal }) => getPortalConfig(signal),
+    staleTime: Infinity,
+  });
+
+export function usePortalConfig() {
+  return useQuery(portalConfigQueryOptions());
+}

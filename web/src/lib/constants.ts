@@ -1,0 +1,71 @@
+// The web side's business constants (SPEC §9). Every limit, delay and
+// default used by the app lives here, so a change to the spec is one edit.
+
+/** Languages the interface is translated into; the order is the selector's order. */
+export const SUPPORTED_LANGUAGES = ['en', 'nl', 'fr'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'nl';
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** HTTP */
+export const REQUEST_TIMEOUT_MS = 120_000;
+export const REFRESH_WAIT_POLL_MS = 100;
+export const REFRESH_WAIT_MAX_MS = 20_000;
+/** A lazily loaded page that has not arrived after this long is reported as failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** UI timing */
+export const NOTIFICATION_DURATION_MS = 10_000;
+export const SEARCH_DEBOUNCE_MS = 700;
+/** Widths below this are "mobile" and get the not-available page. */
+export const MOBILE_BREAKPOINT_PX = 992;
+
+/** Cookies */
+export const TOKEN_COOKIE = 'token';
+export const REFRESH_TOKEN_COOKIE = 'refreshToken';
+export const TOKEN_COOKIE_DAYS = 7;
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_DAYS = 999;
+
+/** Browser storage keys */
+export const SELECTED_CORPORATE_ACCOUNT_KEY = 'portal.selectedCorporateAccountOspId';
+export const INTENDED_ROUTE_KEY = 'portal.intendedRoute';
+/** Query parameter MSP users carry to share a view of a given company. */
+export const CORPORATE_ACCOUNT_QUERY_PARAM = 'corporateAccountOspId';
+
+/** Validation */
+export const SEARCH_MIN_CHARS = 3;
+export const PASSWORD_MIN_LENGTH = 8;
+export const DESCRIPTION_MAX_LENGTH = 140;
+export const PHONE_MAX_LENGTH = 25;
+export const DEFAULT_PHONE_COUNTRY = 'BE';
+export const TRANSLATION_TEXT_MAX_LENGTH = 90_000;
+export const IMPORT_MAX_ROWS = 500;
+export const DISTANCE_MAX_DEVIATION = 0.2;
+export const TWO_FACTOR_CODE_LENGTH = 6;
+
+/** Paging */
+export const DEFAULT_PAGE_SIZE = 10;
+export const DASHBOARD_USER_SEARCH_PAGE_SIZE = 1000;
+export const COMPANY_LISTING_PAGE_SIZE = 1000;
+export const COMPANY_LISTING_MAX_PAGES = 20;
+export const COMPANY_TABLE_PAGE_SIZE = 5;
+/** How many companies the selector shows for one search. */
+export const CORPORATE_ACCOUNT_SEARCH_SIZE = 20;
+
+/** Formats */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+export const API_DATE_FORMAT = 'YYYY-MM-DD';
+export const API_MONTH_FORMAT = 'YYYYMM';
+export const CURRENCY = 'EUR';
+
+/** Branding and banner */
+export const DEFAULT_BRAND_COLOR = '#0F89EA';
+export const DEFAULT_BANNER_TEXT_COLOR = '#FFFFFF';
+export const DEFAULT_BANNER_BACKGROUND_COLOR = '#FF0000';
+
+/** Store links shown on the mobile page when the server's config has none. */
+export const DEFAULT_APP_STORE_URL = 'https://apps.apple.com/';
+export const DEFAULT_PLAY_STORE_URL = 'https://play.google.com/store/apps';
+

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, toApiDate } from './format';
+
+describe('formatting', () => {
+  it('formats integer cents as euros with two decimals', () => {
+    expect(formatMoney(123456, 'en')).toBe('€1,234.56');
+    expect(formatMoney(-5, 'en')).toBe('-€0.05');
+    expect(formatMoney(100, 'nl').replace(/\s/g, ' ')).toMatch(/€ 1,00/);
+    expect(() => formatMoney(1.5)).toThrow(TypeError);
+  });
+
+  it('shows API dates as dd/MM/yyyy and converts back', () => {
+    expect(formatDate('2024-07-01')).toBe('01/07/2024');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null)).toBe('');
+    expect(toApiDate('31/12/2024')).toBe('2024-12-31');
+    expect(toApiDate('31/02/2024')).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api/client';
+import type { SessionUser } from '../api/types';
+import { useIsSignedIn } from '../auth/tokens';
+import { sessionKeys } from './keys';
+
+export function getCurrentUser(signal?: AbortSignal): Promise<SessionUser> {
+  return apiRequest<SessionUser>('/portal-service/v1/user/current', { method: 'POST', signal });
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.currentUser(),
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** The signed-in user; idle (no data) while signed out. */
+export function useCurrentUser() {
+  const signedIn = useIsSignedIn();
+  return useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
+}

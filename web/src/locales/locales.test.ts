@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUPPORTED_LANGUAGES } from '@/lib/constants';
+
+const dir = join(process.cwd(), 'src/locales');
+
+function flatten(value: unknown, prefix = ''): Record<string, string> {
+  if (typeof value === 'string') return { [prefix]: value };
+  return Object.entries(value as Record<string, unknown>).reduce<Record<string, string>>(
+    (acc, [k, v]) => ({ ...acc, ...flatten(v, prefix ? `${prefix}.${k}` : k) }),
+    {},
+  );
+}
+
+function load(language: string): Record<string, string> {
+  const files = readdirSync(join(dir, language)).filter((f) => f.endsWith('.json'));
+  return files.reduce<Record<string, string>>((acc, file) => {
+    const ns = file.replace(/\.json$/, '');
+    return { ...acc, ...flatten(JSON.parse(readFileSync(join(dir, language, file), 'utf8')), ns) };
+  }, {});
+}
+
+describe('translations', () => {
+  const all = Object.fromEntries(SUPPORTED_LANGUAGES.map((lang) => [lang, load(lang)]));
+
+  it('has the same keys in nl, en and fr', () => {
+    const en = Object.keys(all.en!).sort();
+    expect(en.length).toBeGreaterThan(50);
+    for (const lang of SUPPORTED_LANGUAGES) {
+      expect(Object.keys(all[lang]!).sort(), lang).toEqual(en);
+    }
+  });
+
+  it('has no empty texts and the same placeholders in every language', () => {
+    const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    for (const [key, text] of Object.entries(all.en!)) {
+      for (const lang of SUPPORTED_LANGUAGES) {
+        const other = all[lang]![key]!;
+        expect(other.trim(), `${lang}:${key}`).not.toBe('');
+        expect(placeholders(other), `${lang}:${key}`).toEqual(placeholders(text));
+      }
+    }
+  });
+
+  it('translates the spec\'s fixed messages', () => {
+    expect(all.en!['errors.WRONG_CREDENTIALS']).toBe('The login and password do not match');
+    expect(all.en!['errors.INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE']).toBe("Seems like it's wrong code");
+    expect(all.en!['errors.VALIDATION_FAILED']).toBe('Some fields are invalid');
+    expect(all.en!['validation.email']).toBe('The email format seems to be wrong');
+    expect(all.en!['validation.required']).toBe('{{label}} is required');
+    expect(all.en!['validation.minLength']).toBe('{{label}} must have at least {{min}} characters');
+  });
+
+  it('has a translation for every errorLabel the server sends', () => {
+    const labels = [
+      'WRONG_CREDENTIALS', 'INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE', 'USER_BLOCKED', 'NO_PORTAL_ACCESS',
+      'TOO_MANY_ATTEMPTS', 'TOKEN_EXPIRED', 'REFRESH_TOKEN_INVALID', 'NOT_FOUND', 'FORBIDDEN',
+      'VALIDATION_FAILED', 'INTERNAL_ERROR', 'WAITING_TIME_EXPIRED', 'PASSWORD_TOO_SHORT', 'WRONG_PASSWORD',
+      'RESET_TOKEN_INVALID', 'UNAUTHORIZED', 'CHUNK_LOAD_FAILED', 'NETWORK_ERROR', 'GENERIC',
+    ];
+    for (const label of labels) expect(all.fr![`errors.${label}`], label).toBeTruthy();
+  });
+
+  it('really translates: nl and fr differ from en for sentences', () => {
+    const sentences = Object.entries(all.en!).filter(([, text]) => text.split(' ').length >= 4);
+    for (const [key, text] of sentences) {
+      expect(all.nl![key], `nl:${key}`).not.toBe(text);
+      expect(all.fr![key], `fr:${key}`).not.toBe(text);
+    }
+  });
+});

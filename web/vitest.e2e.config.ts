@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests drive Debian's Chromium (playwright-core, no bundled
+// browser) against the real binary at PORTAL_E2E_URL.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.spec.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
