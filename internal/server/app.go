@@ -74,6 +74,8 @@ func (a *App) Routes() []api.Route {
 	for _, group := range [][]api.Route{
 		a.Auth.Routes(),
 		a.Users.Routes(),
+		a.Users.ImportRoutes(),
+		a.Users.TokenRoutes(),
 		a.Companies.Routes(),
 		a.Groups.Routes(),
 		a.Branding.Routes(),

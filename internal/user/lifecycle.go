@@ -14,7 +14,7 @@ import (
 	"mobility/portal/internal/validate"
 )
 
-// InviteTTL is how long a new admin's set-password link works.
+// InviteTTL is how long a new user's set-password link works.
 const InviteTTL = 7 * 24 * time.Hour
 
 // randomString draws n characters from alphabet with crypto/rand.
@@ -30,29 +30,27 @@ func randomString(n int, alphabet string) string {
 	return string(b)
 }
 
-// sendWelcome mails a new user what they need, in their language: an app
-// user a first password, an admin a link to set theirs, a contact what
-// they will receive. Runs inside the create transaction.
+// sendWelcome mails a new user what they need, in their language: app
+// users and admins a link to set their password, a contact what they will
+// receive. Runs inside the create transaction.
 func (s *Service) sendWelcome(ctx context.Context, userID int64, r *row, companyName string) error {
 	lang := i18n.Lang(r.Language)
 	data := map[string]any{"Name": FullName(r.Firstname, r.Lastname, r.Email), "Login": str(r.Login), "Company": companyName,
 		"URL": s.cfg.PublicURL, "AppStoreURL": s.cfg.AppStoreURL, "PlayStoreURL": s.cfg.PlayStoreURL}
 	name := ""
 	switch r.UserType {
-	case TypeMobile:
-		password := randomString(12, "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-		if err := s.auth.SetPassword(ctx, userID, password); err != nil {
-			return err
-		}
-		data["Password"] = password
-		name = "credentials_mobile"
-	case TypeAdmin:
+	case TypeMobile, TypeAdmin:
+		// A one-time link to choose a password, never a password in a mail;
+		// it is also cheap, so an import of 500 users hashes nothing.
 		link, err := s.auth.InviteLink(ctx, userID, InviteTTL)
 		if err != nil {
 			return err
 		}
 		data["Link"] = link
 		name = "credentials_admin"
+		if r.UserType == TypeMobile {
+			name = "credentials_mobile"
+		}
 	default:
 		labels := make([]string, 0, len(r.ContactTypes))
 		for _, ct := range r.ContactTypes {

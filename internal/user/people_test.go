@@ -3,6 +3,7 @@ package user_test
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -70,11 +71,17 @@ func TestCreateMobileUser(t *testing.T) {
 		if len(mails) != 1 || mails[0].Template != "credentials_mobile" || mails[0].Language != "fr" || !strings.Contains(mails[0].Body, "eva.janssens") {
 			t.Fatalf("credentials mail: %+v", mails)
 		}
-		// the mailed password works for the account (the app signs in with it)
-		pw := mails[0].Body[strings.Index(mails[0].Body, "Mot de passe : ")+len("Mot de passe : "):]
-		pw = strings.TrimSpace(strings.SplitN(pw, "\n", 2)[0])
-		if res := e.Post(testkit.LoginPath, "", map[string]string{"username": "eva.janssens", "passdigest": auth.Digest(pw)}); res.Label() != "NO_PORTAL_ACCESS" {
-			t.Fatalf("app user's mailed password: %s", res.Body)
+		// the mailed link sets a password that works for the account (the
+		// app signs in with it; the portal refuses app users)
+		link := mails[0].Body[strings.Index(mails[0].Body, "token=")+len("token="):]
+		link = strings.TrimSpace(strings.SplitN(link, "\n", 2)[0])
+		if strings.Contains(mails[0].Body, "Mot de passe :") {
+			t.Fatal("a password was mailed in clear")
+		}
+		token2, _ := url.QueryUnescape(link)
+		testkit.MustStatus(t, e.Post("/user-service/v1/auth/resetPassword/confirm", "", map[string]string{"token": token2, "newPassword": "Chosen-pass1"}), http.StatusNoContent)
+		if res := e.Post(testkit.LoginPath, "", map[string]string{"username": "eva.janssens", "passdigest": auth.Digest("Chosen-pass1")}); res.Label() != "NO_PORTAL_ACCESS" {
+			t.Fatalf("app user's chosen password: %s", res.Body)
 		}
 		// without sendCredentials, no mail
 		noMail := with(with(with(validMobile(), "login", "tom.two"), "email", "tom@example.com"), "extId", "")

@@ -75,6 +75,8 @@ CREATE TABLE uploads (
     row_count            INTEGER NOT NULL DEFAULT 0,
     status               TEXT NOT NULL,
     report               TEXT NOT NULL DEFAULT '',
+    -- user imports: mail new users their credentials (a column may override per row)
+    send_credentials     BOOLEAN NOT NULL DEFAULT TRUE,
     created_by           BIGINT NOT NULL REFERENCES users(id),
     created_at           TIMESTAMP NOT NULL,
     processed_at         TIMESTAMP

@@ -382,6 +382,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/user/identificationToken/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a user an identification token (values unique across users)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UserIdentificationTokenAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/identificationToken/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an identification token
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UserIdentificationTokenDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/identificationToken/field/type/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The token field types */
+        post: operations["postPortalServiceV1UserIdentificationTokenFieldTypeList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/identificationToken/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A user's identification tokens */
+        post: operations["postPortalServiceV1UserIdentificationTokenGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/identificationToken/type/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The token types with the field types each carries */
+        post: operations["postPortalServiceV1UserIdentificationTokenTypeList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/user/manager/create": {
         parameters: {
             query?: never;
@@ -570,6 +661,86 @@ export interface paths {
          * @description Roles: user_manager (ospadmin always).
          */
         post: operations["postPortalServiceV1UserUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/upload/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write every line of a valid uploaded file in one transaction (once)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UserUploadProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/upload/template/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The empty import file (header row) as CSV or XLSX
+         * @description Roles: user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1UserUploadTemplateKind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/upload/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a CSV or XLSX file of app users to create or update (at most 500 rows)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UserUploadUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/upload/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line of an uploaded file; changes nothing
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UserUploadValidate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1100,6 +1271,20 @@ export interface components {
         CompanyRef: {
             ospId?: string;
         };
+        FormDataUserUploadForm: {
+            corporateAccountOspId: string;
+            file: components["schemas"]["MultipartFile"];
+            /**
+             * @description create: new app users; update: existing users matched by extId, else login
+             * @enum {string}
+             */
+            kind: "create" | "update";
+            /**
+             * @description create: mail new users their credentials (default true; a sendCredentials column overrides per row)
+             * @enum {string}
+             */
+            sendCredentials?: "true" | "false";
+        };
         HelpHelp: {
             contactEmail?: string;
             language?: string;
@@ -1109,6 +1294,8 @@ export interface components {
             body?: string;
             title?: string;
         };
+        /** Format: binary */
+        MultipartFile: string;
         UserActivateRequest: {
             ospId: string;
             /**
@@ -1116,6 +1303,14 @@ export interface components {
              * @enum {string}
              */
             when?: "NOW" | "END_OF_DAY";
+        };
+        UserAddTokenRequest: {
+            fields?: components["schemas"]["UserTokenField"][] | null;
+            /** @enum {string} */
+            type: "MOBIB" | "LICENCE_PLATE" | "BLUEBIKE_NUMBER" | "SWAPFIETS_NUMBER" | "ENECO_CHARGING";
+            userOspId: string;
+            /** @description yyyy-MM-dd */
+            validFrom?: string | null;
         };
         UserAddress: {
             city?: string;
@@ -1177,6 +1372,9 @@ export interface components {
              */
             when?: "NOW" | "END_OF_DAY" | "ON_DATE" | "MANUALLY";
         };
+        UserFieldTypeInfo: {
+            fieldType?: string;
+        };
         UserFindRequest: {
             /** @description true: active users only; false: inactive only */
             active?: boolean | null;
@@ -1198,6 +1396,26 @@ export interface components {
         };
         UserGroupRefs: {
             userGroups?: components["schemas"]["UserRef"][] | null;
+        };
+        UserImportReport: {
+            /** @description create rows whose login or extId already exists in the company */
+            alreadyProcessed?: number;
+            errors?: components["schemas"]["UserLineError"][] | null;
+            rowCount?: number;
+            /** @description update rows that change nothing */
+            skipped?: number;
+            /** @enum {string} */
+            status?: "valid" | "invalid" | "processed";
+            toCreate?: number;
+            toUpdate?: number;
+            uploadId?: string;
+        };
+        UserLineError: {
+            /** @description column name */
+            field?: string;
+            /** @description line in the file; the header is line 1 */
+            line?: number;
+            messages?: string[] | null;
         };
         UserLinkRequest: {
             /** @description corporate account */
@@ -1246,6 +1464,16 @@ export interface components {
             ospId?: string;
             partnerType?: string;
         };
+        UserProcessReport: {
+            alreadyProcessed?: number;
+            created?: number;
+            rows?: components["schemas"]["UserRowOutcome"][] | null;
+            skipped?: number;
+            /** @enum {string} */
+            status?: "processed";
+            updated?: number;
+            uploadId?: string;
+        };
         UserRecipient: {
             email?: string;
             fullName?: string;
@@ -1261,6 +1489,12 @@ export interface components {
         UserRoleRequest: {
             ospId: string;
             role: string;
+        };
+        UserRowOutcome: {
+            line?: number;
+            /** @enum {string} */
+            outcome?: "CREATED" | "UPDATED" | "SKIPPED" | "ALREADY_PROCESSED";
+            userOspId?: string;
         };
         UserSearchRequest: {
             /** @description default true */
@@ -1303,11 +1537,52 @@ export interface components {
             roles?: string[] | null;
             twoFactorEnabled?: boolean;
         };
+        UserToken: {
+            fields?: components["schemas"]["UserTokenField"][] | null;
+            ospId?: string;
+            type?: string;
+            /** @description yyyy-MM-dd */
+            validFrom?: string | null;
+        };
+        UserTokenField: {
+            fieldType?: string;
+            value?: string;
+        };
+        UserTokenFieldType: {
+            /** @enum {string} */
+            fieldType?: "MOBIB_CARD_NUMBER" | "MOBIB_CHIP_ID" | "LICENCE_PLATE" | "BLUEBIKE_NUMBER" | "SWAPFIETS_NUMBER" | "CARD_NUMBER";
+            required?: boolean;
+        };
+        UserTokenRef: {
+            ospId: string;
+        };
+        UserTokenTypeInfo: {
+            fieldTypes?: components["schemas"]["UserTokenFieldType"][] | null;
+            /** @enum {string} */
+            type?: "MOBIB" | "LICENCE_PLATE" | "BLUEBIKE_NUMBER" | "SWAPFIETS_NUMBER" | "ENECO_CHARGING";
+        };
         UserUpdateRequest: {
             /** @description contacts: replaces their contact types when given */
             contactTypes?: string[];
             ospId: string;
             userData?: components["schemas"]["UserUserData"];
+        };
+        UserUploadRef: {
+            uploadId: string;
+        };
+        UserUploadResult: {
+            /** @description recognised columns */
+            columns?: string[] | null;
+            filename?: string;
+            /** @description header cells that are no known column */
+            ignoredColumns?: string[] | null;
+            /** @enum {string} */
+            kind?: "create" | "update";
+            rowCount?: number;
+            /** @description an earlier upload of the very same file for this company */
+            sameFileAs?: string;
+            status?: string;
+            uploadId?: string;
         };
         UserUser: {
             active?: boolean;
@@ -2093,6 +2368,161 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1UserIdentificationTokenAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserAddTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserToken"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserIdentificationTokenDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserTokenRef"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserIdentificationTokenFieldTypeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserFieldTypeInfo"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserIdentificationTokenGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserUserRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserToken"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserIdentificationTokenTypeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTokenTypeInfo"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1UserManagerCreate: {
         parameters: {
             query?: never;
@@ -2404,6 +2834,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserUser"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserUploadProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserUploadRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProcessReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1UserUploadTemplateKind: {
+        parameters: {
+            query?: {
+                /** @description default csv */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path: {
+                kind: "create" | "update";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserUploadUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataUserUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserUploadResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserUploadValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserUploadRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserImportReport"];
                 };
             };
             /** @description Bad Request */

@@ -1,0 +1,281 @@
+package user
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/validate"
+)
+
+// Identification token types and field types (SPEC §3).
+const (
+	TokenMobib          = "MOBIB"
+	TokenLicencePlate   = "LICENCE_PLATE"
+	TokenBluebike       = "BLUEBIKE_NUMBER"
+	TokenSwapfiets      = "SWAPFIETS_NUMBER"
+	TokenEnecoCharging  = "ENECO_CHARGING"
+	FieldMobibCard      = "MOBIB_CARD_NUMBER"
+	FieldMobibChip      = "MOBIB_CHIP_ID"
+	FieldLicencePlate   = "LICENCE_PLATE"
+	FieldBluebikeNumber = "BLUEBIKE_NUMBER"
+	FieldSwapfiets      = "SWAPFIETS_NUMBER"
+	FieldCardNumber     = "CARD_NUMBER"
+)
+
+// TokenFieldType is one field a token type carries.
+type TokenFieldType struct {
+	FieldType string `json:"fieldType" enum:"MOBIB_CARD_NUMBER,MOBIB_CHIP_ID,LICENCE_PLATE,BLUEBIKE_NUMBER,SWAPFIETS_NUMBER,CARD_NUMBER"`
+	Required  bool   `json:"required"`
+}
+
+// TokenTypeInfo is a token type with the fields it carries.
+type TokenTypeInfo struct {
+	Type       string           `json:"type" enum:"MOBIB,LICENCE_PLATE,BLUEBIKE_NUMBER,SWAPFIETS_NUMBER,ENECO_CHARGING"`
+	FieldTypes []TokenFieldType `json:"fieldTypes"`
+}
+
+// FieldTypeInfo is one field type.
+type FieldTypeInfo struct {
+	FieldType string `json:"fieldType"`
+}
+
+// TokenTypes lists which fields each token type has, in display order.
+var TokenTypes = []TokenTypeInfo{
+	{TokenMobib, []TokenFieldType{{FieldMobibCard, true}, {FieldMobibChip, false}}},
+	{TokenLicencePlate, []TokenFieldType{{FieldLicencePlate, true}}},
+	{TokenBluebike, []TokenFieldType{{FieldBluebikeNumber, true}}},
+	{TokenSwapfiets, []TokenFieldType{{FieldSwapfiets, true}}},
+	{TokenEnecoCharging, []TokenFieldType{{FieldCardNumber, true}}},
+}
+
+// FieldTypes lists every field type.
+var FieldTypes = []string{FieldMobibCard, FieldMobibChip, FieldLicencePlate, FieldBluebikeNumber, FieldSwapfiets, FieldCardNumber}
+
+// TokenField is one value of a token.
+type TokenField struct {
+	FieldType string `json:"fieldType" db:"field_type"`
+	Value     string `json:"value" db:"value"`
+}
+
+// Token is a user's identification token.
+type Token struct {
+	OspID     string       `json:"ospId"`
+	Type      string       `json:"type"`
+	ValidFrom *string      `json:"validFrom" description:"yyyy-MM-dd"`
+	Fields    []TokenField `json:"fields"`
+}
+
+// AddTokenRequest gives a user a token.
+type AddTokenRequest struct {
+	UserOspID string       `json:"userOspId" required:"true"`
+	Type      string       `json:"type" required:"true" enum:"MOBIB,LICENCE_PLATE,BLUEBIKE_NUMBER,SWAPFIETS_NUMBER,ENECO_CHARGING"`
+	ValidFrom *string      `json:"validFrom,omitempty" description:"yyyy-MM-dd"`
+	Fields    []TokenField `json:"fields"`
+}
+
+// TokenRef names a token.
+type TokenRef struct {
+	OspID string `json:"ospId" required:"true"`
+}
+
+// NormalizeTokenValue returns a field value in its stored form and whether
+// it is valid: card numbers keep their digits only (people type them with
+// spaces or dots), plates and numbers are uppercased without spaces, so the
+// same card or plate always compares equal for the uniqueness rule.
+func NormalizeTokenValue(fieldType, value string) (string, bool) {
+	v := strings.ToUpper(strings.Join(strings.Fields(value), ""))
+	switch fieldType {
+	case FieldMobibCard:
+		v = strings.NewReplacer(".", "", "-", "", "/", "").Replace(v)
+		return v, len(v) >= 10 && len(v) <= 20 && strings.Trim(v, "0123456789") == ""
+	case FieldLicencePlate:
+		return v, len(v) >= 2 && len(v) <= 12 && strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") == ""
+	default:
+		return v, len(v) >= 1 && len(v) <= 50 && strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") == ""
+	}
+}
+
+// Tokens lists a user's identification tokens.
+func (s *Service) Tokens(ctx context.Context, p *access.Principal, userOspID string) ([]Token, error) {
+	u, err := s.find(ctx, p, userOspID)
+	if err != nil {
+		return nil, err
+	}
+	return s.tokensOf(ctx, u.ID)
+}
+
+func (s *Service) tokensOf(ctx context.Context, userID int64) ([]Token, error) {
+	var rows []struct {
+		ID        int64   `db:"id"`
+		OspID     string  `db:"osp_id"`
+		Type      string  `db:"token_type"`
+		ValidFrom *string `db:"valid_from"`
+	}
+	if err := s.db.Select(ctx, &rows, `SELECT id, osp_id, token_type, valid_from FROM identification_tokens
+		WHERE user_id = ? ORDER BY created_at, id`, userID); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	var fields []struct {
+		TokenID int64 `db:"token_id"`
+		TokenField
+	}
+	if err := s.db.Select(ctx, &fields, `SELECT f.token_id, f.field_type, f.value FROM identification_token_fields f
+		JOIN identification_tokens t ON t.id = f.token_id WHERE t.user_id = ? ORDER BY f.field_type`, userID); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make([]Token, len(rows))
+	for i, r := range rows {
+		out[i] = Token{OspID: r.OspID, Type: r.Type, ValidFrom: r.ValidFrom, Fields: []TokenField{}}
+		for _, f := range fields {
+			if f.TokenID == r.ID {
+				out[i].Fields = append(out[i].Fields, f.TokenField)
+			}
+		}
+	}
+	return out, nil
+}
+
+// AddToken gives a user a token after checking its type, its fields and
+// that no other token uses the same value.
+func (s *Service) AddToken(ctx context.Context, p *access.Principal, req AddTokenRequest) (*Token, error) {
+	u, err := s.find(ctx, p, req.UserOspID)
+	if err != nil {
+		return nil, err
+	}
+	if u.AnonymizedAt != nil {
+		return nil, apperr.Conflict(LabelAnonymized, "this user was anonymized")
+	}
+	v := validate.New(ctx)
+	req.Type = strings.ToUpper(strings.TrimSpace(req.Type))
+	var spec []TokenFieldType
+	for _, t := range TokenTypes {
+		if t.Type == req.Type {
+			spec = t.FieldTypes
+		}
+	}
+	if v.Required("type", req.Type) && spec == nil {
+		names := make([]string, len(TokenTypes))
+		for i, t := range TokenTypes {
+			names[i] = t.Type
+		}
+		v.OneOf("type", req.Type, names)
+	}
+	if req.ValidFrom != nil && *req.ValidFrom == "" {
+		req.ValidFrom = nil
+	}
+	if req.ValidFrom != nil {
+		v.Date("validFrom", *req.ValidFrom)
+	}
+	fields := make([]TokenField, 0, len(req.Fields))
+	if spec != nil {
+		given := map[string]string{}
+		for _, f := range req.Fields {
+			ft := strings.ToUpper(strings.TrimSpace(f.FieldType))
+			name := "fields." + ft
+			allowed := slices.IndexFunc(spec, func(x TokenFieldType) bool { return x.FieldType == ft }) >= 0
+			switch {
+			case !slices.Contains(FieldTypes, ft):
+				v.OneOf("fields", ft, FieldTypes)
+			case !allowed:
+				v.Fail(name, "rule.notAllowed")
+			default:
+				if _, dup := given[ft]; dup {
+					v.Fail(name, "rule.unique")
+				}
+				given[ft] = f.Value
+			}
+		}
+		for _, sf := range spec {
+			raw := strings.TrimSpace(given[sf.FieldType])
+			name := "fields." + sf.FieldType
+			if raw == "" {
+				if sf.Required {
+					v.Fail(name, "rule.required")
+				}
+				continue
+			}
+			value, ok := NormalizeTokenValue(sf.FieldType, raw)
+			switch {
+			case !ok && sf.FieldType == FieldMobibCard:
+				v.Fail(name, "rule.digits", 10, 20)
+			case !ok:
+				v.Fail(name, "rule.invalid")
+			case !v.Has(name):
+				var n int
+				if err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM identification_token_fields WHERE field_type = ? AND value = ?`,
+					sf.FieldType, value); err != nil {
+					return nil, apperr.Internal(err)
+				}
+				if n > 0 {
+					v.Fail(name, "rule.unique")
+				}
+			}
+			fields = append(fields, TokenField{FieldType: sf.FieldType, Value: value})
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	t := Token{OspID: NewOspID(), Type: req.Type, ValidFrom: req.ValidFrom, Fields: fields}
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		id, err := s.db.Insert(ctx, `INSERT INTO identification_tokens (osp_id, user_id, token_type, valid_from, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, t.OspID, u.ID, t.Type, t.ValidFrom, s.now())
+		if err != nil {
+			return err
+		}
+		for _, f := range fields {
+			if _, err := s.db.Exec(ctx, `INSERT INTO identification_token_fields (token_id, field_type, value) VALUES (?, ?, ?)`,
+				id, f.FieldType, f.Value); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if database.IsUniqueViolation(err) {
+		// another request registered the same value between check and write
+		v := validate.New(ctx)
+		v.Fail("fields."+fields[0].FieldType, "rule.unique")
+		return nil, v.Err()
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return &t, nil
+}
+
+// DeleteToken removes a token of a user the caller may reach.
+func (s *Service) DeleteToken(ctx context.Context, p *access.Principal, ospID string) error {
+	cond, args := scoped(p.Scope)
+	var id int64
+	err := s.db.Get(ctx, &id, `SELECT t.id FROM identification_tokens t JOIN users u ON u.id = t.user_id
+		LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id WHERE t.osp_id = ? AND `+cond,
+		append([]any{ospID}, args...)...)
+	if database.IsNoRows(err) {
+		return apperr.NotFound("identification token")
+	}
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if _, err := s.db.Exec(ctx, `DELETE FROM identification_token_fields WHERE token_id = ?`, id); err != nil {
+			return apperr.Internal(err)
+		}
+		if _, err := s.db.Exec(ctx, `DELETE FROM identification_tokens WHERE id = ?`, id); err != nil {
+			return apperr.Internal(err)
+		}
+		return nil
+	})
+}
+
+// FieldTypeList lists the field types.
+func FieldTypeList() []FieldTypeInfo {
+	out := make([]FieldTypeInfo, len(FieldTypes))
+	for i, f := range FieldTypes {
+		out[i] = FieldTypeInfo{FieldType: f}
+	}
+	return out
+}
