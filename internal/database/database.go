@@ -57,7 +57,8 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		// transactions take the write lock up front so two writers wait on
 		// busy_timeout instead of failing with SQLITE_BUSY half-way.
 		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
-			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_pragma=mmap_size(268435456)" +
+			"&_txlock=immediate&_time_format=sqlite"
 		x, err = sqlx.Open("sqlite", dsn)
 		if err == nil {
 			x.SetMaxOpenConns(8)

@@ -72,15 +72,22 @@ LEFT JOIN credentials c ON c.user_id = u.id `
 
 // scoped is the tenancy condition on a user row: a company's users are in
 // its scope, a partner admin in their partner's, platform staff in the
-// platform's only.
-func scoped(scope access.Scope) (string, []any) {
+// platform's only. It needs no join, so counts stay on the users table.
+func scoped(scope access.Scope) (string, []any) { return scopedOn(scope, "u.corporate_account_id") }
+
+// scopedOn is scoped with the company column given; a text search passes
+// "+u.corporate_account_id": the unary plus keeps SQLite from probing the
+// company index for every hit, so the (smaller) trigram result drives the
+// query and each hit costs one row lookup.
+func scopedOn(scope access.Scope, companyCol string) (string, []any) {
 	switch {
 	case scope.All:
 		return "1=1", nil
 	case scope.CorporateAccountID != 0:
-		return "u.corporate_account_id = ?", []any{scope.CorporateAccountID}
+		return companyCol + " = ?", []any{scope.CorporateAccountID}
 	case scope.PartnerID != 0:
-		return "(ca.partner_id = ? OR (u.corporate_account_id IS NULL AND u.partner_id = ?))", []any{scope.PartnerID, scope.PartnerID}
+		return "(" + companyCol + " IN (SELECT id FROM corporate_accounts WHERE partner_id = ?) OR (u.corporate_account_id IS NULL AND u.partner_id = ?))",
+			[]any{scope.PartnerID, scope.PartnerID}
 	default:
 		return "1=0", nil
 	}
@@ -160,13 +167,17 @@ var listSort = map[string]string{
 }
 
 func (s *store) where(f listFilter) (string, []any) {
-	cond, args := scoped(f.scope)
+	companyCol := "u.corporate_account_id"
+	if strings.TrimSpace(f.search) != "" {
+		companyCol = "+" + companyCol
+	}
+	cond, args := scopedOn(f.scope, companyCol)
 	where := []string{cond}
 	if !f.includeAnonymous {
 		where = append(where, "u.anonymized_at IS NULL")
 	}
 	if f.companyID != 0 {
-		where = append(where, "u.corporate_account_id = ?")
+		where = append(where, companyCol+" = ?")
 		args = append(args, f.companyID)
 	}
 	if f.active != nil {
@@ -204,15 +215,46 @@ func (s *store) where(f listFilter) (string, []any) {
 func (s *store) list(ctx context.Context, f listFilter, p api.Pagination) ([]*row, int, error) {
 	clause, args := s.where(f)
 	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id `+clause, args...); err != nil {
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u `+clause, args...); err != nil {
 		return nil, 0, err
 	}
-	var rows []*row
-	q := selectRow + clause + p.OrderBy(listSort, "u.lastname ASC, u.firstname ASC, u.id ASC") + ` LIMIT ? OFFSET ?`
-	if err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...); err != nil {
+	rows, err := s.page(ctx, clause+p.OrderBy(listSort, "u.lastname ASC, u.firstname ASC, u.id ASC"), args, p)
+	if err != nil {
 		return nil, 0, err
 	}
 	return rows, total, s.decorate(ctx, rows)
+}
+
+// page selects one page in two steps: the ids in order from the users
+// table alone, then the full rows (with their joins) of just those ids, so
+// sorting thousands of search hits never drags the joins along.
+func (s *store) page(ctx context.Context, whereOrder string, args []any, p api.Pagination) ([]*row, error) {
+	var ids []int64
+	if err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u `+whereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return []*row{}, nil
+	}
+	idArgs := make([]any, len(ids))
+	for i, id := range ids {
+		idArgs[i] = id
+	}
+	var rows []*row
+	if err := s.db.Select(ctx, &rows, selectRow+`WHERE u.id IN (`+placeholders(len(ids))+`)`, idArgs...); err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]*row, len(rows))
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	out := make([]*row, 0, len(ids))
+	for _, id := range ids {
+		if r, ok := byID[id]; ok {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // searchFilter is the dashboard search.
@@ -226,21 +268,21 @@ type searchFilter struct {
 }
 
 func (s *store) search(ctx context.Context, f searchFilter, p api.Pagination) ([]*row, int, error) {
-	cond, args := scoped(f.scope)
+	cond, args := scopedOn(f.scope, "+u.corporate_account_id")
 	where := []string{cond, "u.anonymized_at IS NULL"}
 	if f.activeOnly {
 		where = append(where, "u.active")
 	}
 	if f.partnerID != 0 {
-		where = append(where, "COALESCE(ca.partner_id, u.partner_id) = ?")
-		args = append(args, f.partnerID)
+		where = append(where, "(+u.corporate_account_id IN (SELECT id FROM corporate_accounts WHERE partner_id = ?) OR u.partner_id = ?)")
+		args = append(args, f.partnerID, f.partnerID)
 	}
 	if f.companyID != 0 {
-		where = append(where, "u.corporate_account_id = ?")
+		where = append(where, "+u.corporate_account_id = ?")
 		args = append(args, f.companyID)
 	}
 	if f.companyType != "" {
-		where = append(where, "ca.company_type = ?")
+		where = append(where, "+u.corporate_account_id IN (SELECT id FROM corporate_accounts WHERE company_type = ?)")
 		args = append(args, f.companyType)
 	}
 	cond, a := s.db.Dialect.TextSearch("users", "u", f.search)
@@ -248,12 +290,10 @@ func (s *store) search(ctx context.Context, f searchFilter, p api.Pagination) ([
 	args = append(args, a...)
 	clause := "WHERE " + strings.Join(where, " AND ")
 	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id `+clause, args...); err != nil {
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u `+clause, args...); err != nil {
 		return nil, 0, err
 	}
-	var rows []*row
-	q := selectRow + clause + ` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC LIMIT ? OFFSET ?`
-	err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...)
+	rows, err := s.page(ctx, clause+` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC`, args, p)
 	return rows, total, err
 }
 
