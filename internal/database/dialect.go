@@ -130,3 +130,13 @@ type memFile struct {
 
 func (m *memFile) Stat() (fs.FileInfo, error) { return m.info, nil }
 func (m *memFile) Close() error               { return nil }
+
+// ForUpdate is the row lock suffix of a SELECT inside a transaction.
+// PostgreSQL needs it to serialise writers on one row; SQLite's write
+// transactions are already serialised (immediate locking), so it has none.
+func (d Dialect) ForUpdate() string {
+	if d == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}

@@ -17,6 +17,7 @@ import (
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/auth"
 	"mobility/portal/internal/branding"
+	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
@@ -40,6 +41,7 @@ type App struct {
 	Companies *company.Service
 	Users     *user.Service
 	Groups    *usergroup.Service
+	Budgets   *budget.Service
 	Branding  *branding.Service
 	Help      *help.Service
 }
@@ -55,16 +57,18 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	}
 	authSvc := auth.NewService(db, cfg, c, outbox)
 	groups := usergroup.NewService(db, c, companies)
+	users := user.NewService(user.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners,
+		Groups: groups, Auth: authSvc, Outbox: outbox})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:      authSvc,
 		Partners:  partners,
 		Companies: companies,
 		Groups:    groups,
-		Users: user.NewService(user.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners,
-			Groups: groups, Auth: authSvc, Outbox: outbox}),
-		Branding: branding.NewService(db, cfg, partners),
-		Help:     helpSvc,
+		Users:     users,
+		Budgets:   budget.NewService(budget.Deps{DB: db, Clock: c, Companies: companies, Users: users, Outbox: outbox}),
+		Branding:  branding.NewService(db, cfg, partners),
+		Help:      helpSvc,
 	}, nil
 }
 
@@ -78,6 +82,7 @@ func (a *App) Routes() []api.Route {
 		a.Users.TokenRoutes(),
 		a.Companies.Routes(),
 		a.Groups.Routes(),
+		a.Budgets.Routes(),
 		a.Branding.Routes(),
 		a.Help.Routes(),
 	} {
@@ -152,6 +157,10 @@ func (a *App) Jobs() []jobs.Job {
 		{Name: "user-activation", Run: func(ctx context.Context, day string) (string, error) {
 			act, deact, err := a.Users.ApplyPlans(ctx, day)
 			return fmt.Sprintf("%d activated, %d deactivated", act, deact), err
+		}},
+		{Name: "budget-periods", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Budgets.RunPeriods(ctx, day)
+			return fmt.Sprintf("%d credited, %d reset, %d skipped", r.Credited, r.Reset, r.Skipped), err
 		}},
 		{Name: "token-cleanup", Run: func(ctx context.Context, day string) (string, error) {
 			return "expired tokens removed", a.Auth.Cleanup(ctx)

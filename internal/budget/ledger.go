@@ -1,0 +1,78 @@
+package budget
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/database"
+)
+
+// LabelInsufficient: a limited budget cannot pay more than it holds.
+const (
+	LabelInsufficient = "INSUFFICIENT_BUDGET"
+	LabelDeactivated  = "BUDGET_DEACTIVATED"
+)
+
+// Entry is one movement to book.
+type Entry struct {
+	Type        string
+	Amount      int64 // cents; negative takes money out
+	Description string
+	ExpenseID   *int64
+	PeriodKey   *string
+	CreatedBy   *int64
+	// Spend marks money going out for a purchase: refused by a
+	// deactivated budget, and by a limited one that holds too little.
+	Spend bool
+}
+
+// post is the one place where money moves. It runs in the caller's
+// transaction, with the budget locked: it checks the rules, appends the
+// ledger row and moves the cached balance, so the balance always equals
+// the sum of the rows.
+func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
+	if e.Spend {
+		if !b.active() {
+			return nil, apperr.Conflict(LabelDeactivated, "this budget is deactivated")
+		}
+		if b.Limited && e.Amount < 0 && b.Balance+e.Amount < 0 {
+			return nil, apperr.Conflict(LabelInsufficient, "the budget holds too little for this amount")
+		}
+	}
+	now := database.Now(s.clock.Now())
+	t := &txRow{OspID: uuid.NewString(), BudgetID: b.ID, Type: e.Type, Amount: e.Amount, BalanceAfter: b.Balance + e.Amount,
+		Description: e.Description, ExpenseID: e.ExpenseID, PeriodKey: e.PeriodKey, BookingDate: clock.Today(now),
+		CreatedBy: e.CreatedBy, CreatedAt: now}
+	if err := s.store.appendTx(ctx, t); err != nil {
+		return nil, err
+	}
+	b.Balance = t.BalanceAfter
+	if err := s.watchThreshold(ctx, b); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Post books an entry on a budget by id (for other domains: expenses,
+// invoicing); it locks the budget and runs in one transaction.
+func (s *Service) Post(ctx context.Context, budgetID int64, e Entry) (txOspID string, balance int64, err error) {
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		b, err := s.store.byID(ctx, budgetID, true)
+		if err != nil {
+			return err
+		}
+		t, err := s.post(ctx, b, e)
+		if err != nil {
+			return err
+		}
+		txOspID, balance = t.OspID, t.BalanceAfter
+		return nil
+	})
+	if err != nil && apperr.As(err) == nil {
+		err = apperr.Internal(err)
+	}
+	return txOspID, balance, err
+}

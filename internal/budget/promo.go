@@ -1,0 +1,124 @@
+package budget
+
+import (
+	"context"
+	"strings"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/validate"
+)
+
+// Promo-code labels.
+const (
+	LabelPromoUnknown = "PROMO_CODE_UNKNOWN"
+	LabelPromoExpired = "PROMO_CODE_NOT_VALID_NOW"
+	LabelPromoUsed    = "PROMO_CODE_ALREADY_USED"
+)
+
+// PromoCode is a code platform staff hand out: an amount, a validity.
+type PromoCode struct {
+	Code      string `json:"code" db:"code"`
+	Amount    int64  `json:"amount" db:"amount" description:"cents"`
+	ValidFrom string `json:"validFrom" db:"valid_from"`
+	ValidTo   string `json:"validTo" db:"valid_to"`
+}
+
+// CreatePromo stores a new promo code (platform staff).
+func (s *Service) CreatePromo(ctx context.Context, p *access.Principal, req PromoCode) (*PromoCode, error) {
+	v := validate.New(ctx)
+	req.Code = strings.ToUpper(strings.TrimSpace(req.Code))
+	if v.Required("code", req.Code) {
+		v.ExtID("code", req.Code)
+	}
+	if req.Amount <= 0 {
+		v.Fail("amount", "rule.invalid")
+	}
+	if v.Required("validFrom", req.ValidFrom) {
+		v.Date("validFrom", req.ValidFrom)
+	}
+	if v.Required("validTo", req.ValidTo) {
+		v.Date("validTo", req.ValidTo)
+	}
+	if !v.Has("validTo") && !v.Has("validFrom") && req.ValidTo < req.ValidFrom {
+		v.Fail("validTo", "rule.invalid")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	_, err := s.db.Insert(ctx, `INSERT INTO promo_codes (code, amount, valid_from, valid_to, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+		req.Code, req.Amount, req.ValidFrom, req.ValidTo, p.UserID, s.now())
+	if database.IsUniqueViolation(err) {
+		v := validate.New(ctx)
+		v.Fail("code", "rule.unique")
+		return nil, v.Err()
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return &req, nil
+}
+
+// ListPromos lists promo codes, newest first.
+func (s *Service) ListPromos(ctx context.Context) ([]PromoCode, error) {
+	out := []PromoCode{}
+	if err := s.db.Select(ctx, &out, `SELECT code, amount, valid_from, valid_to FROM promo_codes ORDER BY id DESC`); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return out, nil
+}
+
+// Redeem credits a valid promo code to a budget, at most once per budget.
+func (s *Service) Redeem(ctx context.Context, p *access.Principal, req RedeemRequest) (*Budget, error) {
+	code := strings.ToUpper(strings.TrimSpace(req.PromoCode))
+	v := validate.New(ctx)
+	v.Required("promoCode", code)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	var id int64
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		b, err := s.find(ctx, p, req.BudgetOspID, true)
+		if err != nil {
+			return err
+		}
+		id = b.ID
+		var promo struct {
+			ID int64 `db:"id"`
+			PromoCode
+		}
+		err = s.db.Get(ctx, &promo, `SELECT id, code, amount, valid_from, valid_to FROM promo_codes WHERE code = ?`, code)
+		if database.IsNoRows(err) {
+			return apperr.Invalid(LabelPromoUnknown, "promoCode", "this promo code does not exist")
+		}
+		if err != nil {
+			return err
+		}
+		today := clock.Today(s.clock.Now())
+		if today < promo.ValidFrom || today > promo.ValidTo {
+			return apperr.Invalid(LabelPromoExpired, "promoCode", "this promo code is not valid today")
+		}
+		n, err := s.db.Exec(ctx, `INSERT INTO promo_redemptions (promo_code_id, budget_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+			promo.ID, b.ID, s.now())
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return apperr.Conflict(LabelPromoUsed, "this promo code was already credited to this budget")
+		}
+		if !b.active() {
+			return apperr.Conflict(LabelDeactivated, "this budget is deactivated")
+		}
+		_, err = s.post(ctx, b, Entry{Type: TxTopup, Amount: promo.Amount, Description: "promo code " + code, CreatedBy: &p.UserID})
+		return err
+	})
+	if err != nil {
+		if apperr.As(err) != nil {
+			return nil, err
+		}
+		return nil, apperr.Internal(err)
+	}
+	return s.getByID(ctx, id)
+}

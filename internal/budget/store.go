@@ -1,0 +1,313 @@
+package budget
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/api"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/database"
+)
+
+type store struct{ db *database.DB }
+
+// row is a budget as stored, with its owner's and company's public ids.
+type row struct {
+	ID                     int64      `db:"id"`
+	OspID                  string     `db:"osp_id"`
+	CorporateAccountID     int64      `db:"corporate_account_id"`
+	CompanyOspID           string     `db:"company_osp_id"`
+	PartnerID              int64      `db:"partner_id"`
+	UserID                 *int64     `db:"user_id"`
+	UserOspID              *string    `db:"user_osp_id"`
+	BudgetType             string     `db:"budget_type"`
+	PaymentType            string     `db:"payment_type"`
+	ExtID                  *string    `db:"ext_id"`
+	Currency               string     `db:"currency"`
+	Frequency              *string    `db:"frequency"`
+	FrequencyMethod        string     `db:"frequency_method"`
+	FrequencyAmount        int64      `db:"frequency_amount"`
+	PreviousAmount         *int64     `db:"previous_frequency_amount"`
+	PendingAmount          *int64     `db:"pending_frequency_amount"`
+	UpdateStrategy         string     `db:"frequency_amount_update_strategy"`
+	YearEnd                string     `db:"end_of_year_recurrence_strategy"`
+	TransferStrategy       *string    `db:"transfer_strategy"`
+	Limited                bool       `db:"limited"`
+	UpperLimit             *int64     `db:"budget_upper_limit"`
+	Threshold              *int64     `db:"threshold"`
+	BelowThreshold         bool       `db:"below_threshold"`
+	StartAmount            int64      `db:"start_amount"`
+	VatIncluded            bool       `db:"vat_included"`
+	OnlinePayment          bool       `db:"online_payment"`
+	DepositTransactionCost int64      `db:"deposit_transaction_cost"`
+	SecurityDepositAmount  int64      `db:"security_deposit_amount"`
+	ParentBudgetOspID      *string    `db:"parent_osp_id"`
+	ActivationStatus       string     `db:"activation_status"`
+	StartActivationTime    time.Time  `db:"start_activation_time"`
+	EndActivationTime      *time.Time `db:"end_activation_time"`
+	EndOfLifeStartedOn     *time.Time `db:"end_of_life_started_on"`
+	Balance                int64      `db:"balance"`
+	CreatedAt              time.Time  `db:"created_at"`
+}
+
+func (r *row) settings() Settings {
+	s := Settings{BudgetType: r.BudgetType, EndOfYear: r.YearEnd, CreatedDay: r.CreatedAt.In(clock.Brussels)}
+	if r.Frequency != nil {
+		s.Frequency = *r.Frequency
+	}
+	if r.TransferStrategy != nil {
+		s.TransferStrategy = *r.TransferStrategy
+	}
+	return s
+}
+
+func (r *row) active() bool { return r.ActivationStatus != StatusDeactivated }
+
+const selectRow = `SELECT b.id, b.osp_id, b.corporate_account_id, ca.osp_id AS company_osp_id, ca.partner_id,
+	b.user_id, u.osp_id AS user_osp_id, b.budget_type, b.payment_type, b.ext_id, b.currency, b.frequency,
+	b.frequency_method, b.frequency_amount, b.previous_frequency_amount, b.pending_frequency_amount,
+	b.frequency_amount_update_strategy, b.end_of_year_recurrence_strategy, b.transfer_strategy, b.limited,
+	b.budget_upper_limit, b.threshold, b.below_threshold, b.start_amount, b.vat_included, b.online_payment,
+	b.deposit_transaction_cost, b.security_deposit_amount, pb.osp_id AS parent_osp_id, b.activation_status,
+	b.start_activation_time, b.end_activation_time, b.end_of_life_started_on, b.balance, b.created_at
+FROM budgets b
+JOIN corporate_accounts ca ON ca.id = b.corporate_account_id
+LEFT JOIN users u ON u.id = b.user_id
+LEFT JOIN budgets pb ON pb.id = b.parent_budget_id `
+
+// get finds a budget within scope; forUpdate locks it (PostgreSQL).
+func (s *store) get(ctx context.Context, scope access.Scope, ospID string, forUpdate bool) (*row, error) {
+	cond, args := scope.CorporateAccounts("b.corporate_account_id", "ca.partner_id")
+	q := selectRow + `WHERE b.osp_id = ? AND ` + cond
+	var r row
+	if forUpdate {
+		// lock the budget row itself; joins cannot be locked FOR UPDATE
+		if err := s.lock(ctx, ospID); err != nil {
+			return nil, err
+		}
+	}
+	err := s.db.Get(ctx, &r, q, append([]any{ospID}, args...)...)
+	return &r, err
+}
+
+func (s *store) lock(ctx context.Context, ospID string) error {
+	var id int64
+	return s.db.Get(ctx, &id, `SELECT id FROM budgets WHERE osp_id = ?`+s.db.Dialect.ForUpdate(), ospID)
+}
+
+func (s *store) byID(ctx context.Context, id int64, forUpdate bool) (*row, error) {
+	if forUpdate {
+		var x int64
+		if err := s.db.Get(ctx, &x, `SELECT id FROM budgets WHERE id = ?`+s.db.Dialect.ForUpdate(), id); err != nil {
+			return nil, err
+		}
+	}
+	var r row
+	err := s.db.Get(ctx, &r, selectRow+`WHERE b.id = ?`, id)
+	return &r, err
+}
+
+func (s *store) byOwner(ctx context.Context, userID, companyID int64, budgetType string) ([]*row, error) {
+	var rows []*row
+	q := selectRow + `WHERE `
+	var args []any
+	if userID != 0 {
+		q += `b.user_id = ?`
+		args = append(args, userID)
+	} else {
+		q += `b.user_id IS NULL AND b.corporate_account_id = ?`
+		args = append(args, companyID)
+	}
+	if budgetType != "" {
+		q += ` AND b.budget_type = ?`
+		args = append(args, budgetType)
+	}
+	err := s.db.Select(ctx, &rows, q+` ORDER BY b.budget_type, b.id`, args...)
+	return rows, err
+}
+
+func (s *store) insert(ctx context.Context, r *row, createdBy int64, now time.Time) (int64, error) {
+	return s.db.Insert(ctx, `INSERT INTO budgets (osp_id, corporate_account_id, user_id, budget_type, payment_type, ext_id,
+		currency, frequency, frequency_method, frequency_amount, frequency_amount_update_strategy, end_of_year_recurrence_strategy,
+		transfer_strategy, limited, budget_upper_limit, threshold, start_amount, vat_included, activation_status,
+		start_activation_time, balance, created_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, 'EUR', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE', ?, 0, ?, ?, ?) RETURNING id`,
+		r.OspID, r.CorporateAccountID, r.UserID, r.BudgetType, r.PaymentType, r.ExtID, r.Frequency, r.FrequencyMethod,
+		r.FrequencyAmount, r.UpdateStrategy, r.YearEnd, r.TransferStrategy, r.Limited, r.UpperLimit, r.Threshold,
+		r.StartAmount, r.VatIncluded, now, createdBy, now, now)
+}
+
+func (s *store) updateSettings(ctx context.Context, r *row, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET ext_id = ?, frequency = ?, frequency_method = ?, frequency_amount = ?,
+		previous_frequency_amount = ?, pending_frequency_amount = ?, frequency_amount_update_strategy = ?,
+		end_of_year_recurrence_strategy = ?, transfer_strategy = ?, limited = ?, budget_upper_limit = ?, threshold = ?,
+		vat_included = ?, updated_at = ? WHERE id = ?`,
+		r.ExtID, r.Frequency, r.FrequencyMethod, r.FrequencyAmount, r.PreviousAmount, r.PendingAmount, r.UpdateStrategy,
+		r.YearEnd, r.TransferStrategy, r.Limited, r.UpperLimit, r.Threshold, r.VatIncluded, now, r.ID)
+	return err
+}
+
+func (s *store) setStatus(ctx context.Context, id int64, status string, end *time.Time, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET activation_status = ?, end_activation_time = ?, updated_at = ? WHERE id = ?`, status, end, now, id)
+	return err
+}
+
+// appendTx writes one ledger row and moves the cached balance with it; the
+// caller holds the budget's lock and runs both in one transaction.
+func (s *store) appendTx(ctx context.Context, t *txRow) error {
+	id, err := s.db.Insert(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
+		expense_id, period_key, booking_date, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey, t.BookingDate, t.CreatedBy, t.CreatedAt)
+	if err != nil {
+		return err
+	}
+	t.ID = id
+	_, err = s.db.Exec(ctx, `UPDATE budgets SET balance = balance + ? WHERE id = ?`, t.Amount, t.BudgetID)
+	return err
+}
+
+// markPeriod records a budget's run for a period; false when it already
+// ran (the primary key refuses a second row).
+func (s *store) markPeriod(ctx context.Context, budgetID int64, period, outcome string, now time.Time) (bool, error) {
+	n, err := s.db.Exec(ctx, `INSERT INTO budget_period_runs (budget_id, period_key, outcome, created_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT DO NOTHING`, budgetID, period, outcome, now)
+	return n == 1, err
+}
+
+func (s *store) setPeriodOutcome(ctx context.Context, budgetID int64, period, outcome string) error {
+	_, err := s.db.Exec(ctx, `UPDATE budget_period_runs SET outcome = ? WHERE budget_id = ? AND period_key = ?`, outcome, budgetID, period)
+	return err
+}
+
+func (s *store) applyPending(ctx context.Context, r *row) error {
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET previous_frequency_amount = frequency_amount, frequency_amount = ?,
+		pending_frequency_amount = NULL WHERE id = ?`, *r.PendingAmount, r.ID)
+	return err
+}
+
+func (s *store) setBelowThreshold(ctx context.Context, id int64, below bool) error {
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET below_threshold = ? WHERE id = ?`, below, id)
+	return err
+}
+
+// dueCandidates lists the ids of automatic budgets with a frequency that
+// have no run recorded for their current period, from afterID on.
+func (s *store) dueCandidates(ctx context.Context, monthKey, yearKey string, afterID int64, limit int) ([]int64, error) {
+	var ids []int64
+	err := s.db.Select(ctx, &ids, `SELECT b.id FROM budgets b WHERE b.id > ? AND b.frequency IS NOT NULL
+		AND NOT EXISTS (SELECT 1 FROM budget_period_runs r WHERE r.budget_id = b.id
+			AND r.period_key = CASE WHEN b.frequency = 'MONTH' THEN ? ELSE ? END)
+		ORDER BY b.id LIMIT ?`, afterID, monthKey, yearKey, limit)
+	return ids, err
+}
+
+// txRow is a ledger row as stored.
+type txRow struct {
+	ID           int64     `db:"id"`
+	OspID        string    `db:"osp_id"`
+	BudgetID     int64     `db:"budget_id"`
+	Type         string    `db:"tx_type"`
+	Amount       int64     `db:"amount"`
+	BalanceAfter int64     `db:"balance_after"`
+	Description  string    `db:"description"`
+	ExpenseID    *int64    `db:"expense_id"`
+	PeriodKey    *string   `db:"period_key"`
+	BookingDate  string    `db:"booking_date"`
+	CreatedBy    *int64    `db:"created_by"`
+	CreatedAt    time.Time `db:"created_at"`
+}
+
+// txView is a ledger row with its budget, owner and expense ids.
+type txView struct {
+	txRow
+	BudgetOspID  string  `db:"budget_osp_id"`
+	BudgetType   string  `db:"budget_type"`
+	CompanyOspID string  `db:"company_osp_id"`
+	UserOspID    *string `db:"user_osp_id"`
+	Firstname    *string `db:"firstname"`
+	Lastname     *string `db:"lastname"`
+	Email        *string `db:"email"`
+	EventOspID   *string `db:"event_osp_id"`
+}
+
+const selectTx = `SELECT t.id, t.osp_id, t.budget_id, t.tx_type, t.amount, t.balance_after, t.description, t.expense_id,
+	t.period_key, t.booking_date, t.created_by, t.created_at, b.osp_id AS budget_osp_id, b.budget_type,
+	ca.osp_id AS company_osp_id, u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, e.osp_id AS event_osp_id
+FROM budget_transactions t
+JOIN budgets b ON b.id = t.budget_id
+JOIN corporate_accounts ca ON ca.id = b.corporate_account_id
+LEFT JOIN users u ON u.id = b.user_id
+LEFT JOIN expenses e ON e.id = t.expense_id `
+
+// txFilter is a transaction filter with ids resolved within scope.
+type txFilter struct {
+	scope     access.Scope
+	txID      int64
+	userID    int64
+	budgetID  int64
+	companyID int64
+	types     []string
+	from, to  string
+}
+
+func (f txFilter) where() (string, []any) {
+	cond, args := f.scope.CorporateAccounts("b.corporate_account_id", "ca.partner_id")
+	w := []string{cond}
+	if f.txID != 0 {
+		w = append(w, "t.id = ?")
+		args = append(args, f.txID)
+	}
+	if f.userID != 0 {
+		w = append(w, "b.user_id = ?")
+		args = append(args, f.userID)
+	}
+	if f.budgetID != 0 {
+		w = append(w, "t.budget_id = ?")
+		args = append(args, f.budgetID)
+	}
+	if f.companyID != 0 {
+		w = append(w, "b.corporate_account_id = ?")
+		args = append(args, f.companyID)
+	}
+	if len(f.types) > 0 {
+		w = append(w, "t.tx_type IN ("+strings.TrimSuffix(strings.Repeat("?,", len(f.types)), ",")+")")
+		for _, t := range f.types {
+			args = append(args, t)
+		}
+	}
+	if f.from != "" {
+		w = append(w, "t.booking_date >= ?")
+		args = append(args, f.from)
+	}
+	if f.to != "" {
+		w = append(w, "t.booking_date <= ?")
+		args = append(args, f.to)
+	}
+	return "WHERE " + strings.Join(w, " AND "), args
+}
+
+func (s *store) transactions(ctx context.Context, f txFilter, p api.Pagination) ([]txView, int, error) {
+	clause, args := f.where()
+	var total int
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id
+		JOIN corporate_accounts ca ON ca.id = b.corporate_account_id `+clause, args...); err != nil {
+		return nil, 0, err
+	}
+	var rows []txView
+	err := s.db.Select(ctx, &rows, selectTx+clause+` ORDER BY t.id DESC LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...)
+	return rows, total, err
+}
+
+// sums returns what a budget was credited in total and transferred.
+func (s *store) sums(ctx context.Context, budgetID int64) (credited, transferred int64, err error) {
+	var r struct {
+		Credited    int64 `db:"credited"`
+		Transferred int64 `db:"transferred"`
+	}
+	err = s.db.Get(ctx, &r, `SELECT COALESCE(SUM(CASE WHEN amount > 0 AND tx_type IN ('topup','automatic_update_add','start_amount','manual_update') THEN amount ELSE 0 END), 0) AS credited,
+		COALESCE(SUM(CASE WHEN tx_type = 'transfer' THEN amount ELSE 0 END), 0) AS transferred
+		FROM budget_transactions WHERE budget_id = ?`, budgetID)
+	return r.Credited, r.Transferred, err
+}

@@ -1,0 +1,71 @@
+package user
+
+import (
+	"context"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/database"
+)
+
+// Resolved is a user as other domains need them: ids, company, state.
+type Resolved struct {
+	ID        int64
+	OspID     string
+	CompanyID int64 // 0 for users outside a company
+	Type      string
+	Active    bool
+	FullName  string
+	Email     string
+	Language  string
+}
+
+func (r *row) resolved() *Resolved {
+	out := &Resolved{ID: r.ID, OspID: r.OspID, Type: r.UserType, Active: r.Active,
+		FullName: FullName(r.Firstname, r.Lastname, r.Email), Email: r.Email, Language: r.Language}
+	if r.CorporateAccountID != nil {
+		out.CompanyID = *r.CorporateAccountID
+	}
+	return out
+}
+
+// Resolve finds a user the principal may reach; others are NOT_FOUND.
+func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string) (*Resolved, error) {
+	r, err := s.find(ctx, p, ospID)
+	if err != nil {
+		return nil, err
+	}
+	return r.resolved(), nil
+}
+
+// ResolveID returns a user by internal id (for rows already reached).
+func (s *Service) ResolveID(ctx context.Context, id int64) (*Resolved, error) {
+	r, err := s.store.byID(ctx, id)
+	if database.IsNoRows(err) {
+		return nil, apperr.NotFound("user")
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return r.resolved(), nil
+}
+
+// ContactsOf lists the active contacts of a company with a contact type
+// (e.g. the budget contacts to warn about a low company budget).
+func (s *Service) ContactsOf(ctx context.Context, companyID int64, contactType string) ([]Resolved, error) {
+	var ids []int64
+	err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u JOIN user_contact_types ct ON ct.user_id = u.id
+		WHERE u.corporate_account_id = ? AND ct.contact_type = ? AND u.active AND u.anonymized_at IS NULL ORDER BY u.id`, companyID, contactType)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make([]Resolved, 0, len(ids))
+	for _, id := range ids {
+		r, err := s.ResolveID(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *r)
+	}
+	return out, nil
+}
