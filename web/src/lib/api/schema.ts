@@ -4,6 +4,268 @@
  */
 
 export interface paths {
+    "/portal-service/v1/budget/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a budget
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a budget: no expenses, no top-ups
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One budget */
+        post: operations["postPortalServiceV1BudgetGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/getByOwner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An owner's budgets (NOT_FOUND when a requested type has none) */
+        post: operations["postPortalServiceV1BudgetGetByOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/private/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A user's own money (kept after deactivation) */
+        post: operations["postPortalServiceV1BudgetPrivateBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/promo/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a promo code
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetPromoCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/promo/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The promo codes
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetPromoList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit a promo code to a budget (once per budget)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetRedeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/transaction/addForCorporateAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a bank transfer on a company's budget
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetTransactionAddForCorporateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/transaction/addForUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a manual amount (negative allowed) on a user's budget
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetTransactionAddForUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/transaction/download/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The transactions of a filter as an XLSX file (streamed) */
+        post: operations["postPortalServiceV1BudgetTransactionDownloadXlsx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/transaction/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through ledger rows, newest first */
+        post: operations["postPortalServiceV1BudgetTransactionGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The budget types a user or company may get, with their rules and defaults */
+        post: operations["postPortalServiceV1BudgetTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/{type}/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a budget of a type for a user (or the company budget) and book its start amount
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetTypeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/corporateAccount/companyType/list": {
         parameters: {
             query?: never;
@@ -978,6 +1240,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v2/budget/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a budget's settings (a new amount applies from the next period by default)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV2BudgetUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v2/user/changePincode": {
         parameters: {
             query?: never;
@@ -1126,6 +1408,13 @@ export interface components {
             errors?: components["schemas"]["ApperrFieldError"][];
             message?: string;
         };
+        ApiPageMobilityPortalInternalBudgetTransaction: {
+            content?: components["schemas"]["BudgetTransaction"][] | null;
+            page?: number;
+            size?: number;
+            totalElements?: number;
+            totalPages?: number;
+        };
         ApiPageMobilityPortalInternalCompanyCorporateAccount: {
             content?: components["schemas"]["CompanyCorporateAccount"][] | null;
             page?: number;
@@ -1236,6 +1525,220 @@ export interface components {
             legacyBanner?: components["schemas"]["BrandingLegacyBanner"];
             playStoreUrl?: string;
             supportedLanguages?: string[] | null;
+        };
+        BudgetAddForCompanyRequest: {
+            /**
+             * Format: int64
+             * @description cents
+             */
+            amount?: number;
+            /** @description yyyy-MM-dd; default today */
+            bookingDate?: string;
+            corporateAccountOspId: string;
+            description?: string;
+        };
+        BudgetAddForUserRequest: {
+            /**
+             * Format: int64
+             * @description cents; negative allowed
+             */
+            amount?: number;
+            budgetOspId: string;
+            description?: string;
+        };
+        BudgetBudget: {
+            budgetType?: string;
+            data?: components["schemas"]["BudgetData"];
+            ospId?: string;
+            /** Format: int64 */
+            recurringAmount?: number;
+            /**
+             * Format: int64
+             * @description cents left (the balance)
+             */
+            remaining?: number;
+            /** Format: int64 */
+            startAmount?: number;
+            /**
+             * Format: int64
+             * @description cents credited over the budget's life
+             */
+            total?: number;
+            /** @description payment type: COMPANY_BUDGET or PRIVATE_BUDGET */
+            type?: string;
+            unlimited?: boolean;
+        };
+        BudgetByOwnerRequest: {
+            budgetType?: string;
+            ownerOspId: string;
+        };
+        BudgetCreateRequest: {
+            data?: components["schemas"]["BudgetWriteData"];
+            ownerOspId: string;
+        };
+        BudgetData: {
+            /** @enum {string} */
+            activationStatus?: "ACTIVE" | "DEACTIVATED" | "REACTIVATED";
+            active?: boolean;
+            /** @description cents; a top-up never lifts the balance above it */
+            budgetUpperLimit?: number | null;
+            corporateAccountOspId?: string;
+            createdOn?: string;
+            currency?: string;
+            /**
+             * Format: int64
+             * @description cents: the balance, the sum of the budget's transactions
+             */
+            currentAmount?: number;
+            /** Format: int64 */
+            depositTransactionCost?: number;
+            endActivationTime?: string | null;
+            endOfLifeStartedOn?: string | null;
+            /** @enum {string} */
+            endOfYearRecurrenceStrategy?: "CONTINUE" | "STOP";
+            extId?: string;
+            /**
+             * @description null: manual
+             * @enum {string|null}
+             */
+            frequency?: "MONTH" | "YEAR" | null;
+            /**
+             * Format: int64
+             * @description cents credited each period
+             */
+            frequencyAmount?: number;
+            /** @enum {string} */
+            frequencyAmountUpdateStrategy?: "NEXT_PERIOD" | "IMMEDIATELY";
+            /** @enum {string} */
+            frequencyMethod?: "MANUAL" | "AUTOMATIC";
+            limited?: boolean;
+            onlinePayment?: boolean;
+            /** @description the user, or the company for its own budget */
+            ownerOspId?: string;
+            parentBudgetOspId?: string | null;
+            /** @enum {string} */
+            paymentType?: "COMPANY_BUDGET" | "PRIVATE_BUDGET";
+            /** @description applies from the next period */
+            pendingFrequencyAmount?: number | null;
+            previousFrequencyAmount?: number | null;
+            /** Format: int64 */
+            securityDepositAmount?: number;
+            startActivationTime?: string;
+            /** @description company budget: mail the budget contacts when the balance falls below it */
+            threshold?: number | null;
+            /** Format: int64 */
+            topUpAmount?: number;
+            /** @enum {string|null} */
+            transferStrategy?: "MONTH_ADD" | "MONTH_RESET" | "MONTH_ADD_MONTHLY_RESET_YEARLY" | "YEAR_ADD" | "YEAR_RESET" | null;
+            /** Format: int64 */
+            transferredAmount?: number;
+            tvaIncluded?: boolean;
+            type?: string;
+            userOspId?: string | null;
+            vatIncluded?: boolean;
+        };
+        BudgetGetRequest: {
+            ospId: string;
+        };
+        BudgetPrivateBalance: {
+            /**
+             * Format: int64
+             * @description cents
+             */
+            balance?: number;
+            budgetOspId?: string;
+            userOspId?: string;
+        };
+        BudgetPrivateBalanceRequest: {
+            userOspId: string;
+        };
+        BudgetPromoCode: {
+            /**
+             * Format: int64
+             * @description cents
+             */
+            amount?: number;
+            code?: string;
+            validFrom?: string;
+            validTo?: string;
+        };
+        BudgetRedeemRequest: {
+            budgetOspId: string;
+            promoCode: string;
+        };
+        BudgetTransaction: {
+            /**
+             * Format: int64
+             * @description cents; negative takes money out
+             */
+            amount?: number;
+            /** Format: int64 */
+            balanceAfter?: number;
+            bookingDate?: string;
+            budgetOspId?: string;
+            budgetType?: string;
+            corporateAccountOspId?: string;
+            createdOn?: string;
+            description?: string;
+            eventOspId?: string | null;
+            ospId?: string;
+            type?: string;
+            userFullName?: string;
+            userOspId?: string | null;
+        };
+        BudgetTransactionFilter: {
+            budgetOspId?: string;
+            corporateAccountOspId?: string;
+            /** @description yyyy-MM-dd, inclusive */
+            dateFrom?: string;
+            /** @description yyyy-MM-dd, inclusive */
+            dateTo?: string;
+            pagination?: components["schemas"]["ApiPagination"];
+            types?: string[];
+            userOspId?: string;
+        };
+        BudgetTypeInfo: {
+            allowedFrequencies?: components["schemas"]["BudgetValueInfo"][] | null;
+            allowedStrategiesForFrequency?: {
+                [key: string]: string[];
+            } | null;
+            allowedVatStrategies?: string[] | null;
+            budgetTypeName?: string;
+            defaultFrequency?: string;
+            defaultTransferStrategy?: {
+                [key: string]: string;
+            } | null;
+            infoText?: string;
+            unlimitedAllowed?: boolean;
+        };
+        BudgetTypesRequest: {
+            /** @description a user or a corporate account */
+            assigneeOspId: string;
+        };
+        BudgetUpdateRequest: {
+            data?: components["schemas"]["BudgetWriteData"];
+            ospId: string;
+        };
+        BudgetValueInfo: {
+            value?: string;
+        };
+        BudgetWriteData: {
+            budgetUpperLimit?: number | null;
+            endOfYearRecurrenceStrategy?: string | null;
+            /** @description book the recurring amount as start amount */
+            equalToRecurring?: boolean | null;
+            extId?: string | null;
+            /** @description MONTH, YEAR, or empty for manual; default from the type */
+            frequency?: string | null;
+            /** @description cents */
+            frequencyAmount?: number | null;
+            frequencyAmountUpdateStrategy?: string | null;
+            paymentType?: string | null;
+            startAmount?: number | null;
+            threshold?: number | null;
+            transferStrategy?: string | null;
+            unlimited?: boolean | null;
+            vatIncluded?: boolean | null;
         };
         CompanyCorporateAccount: {
             active?: boolean;
@@ -1705,6 +2208,466 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    postPortalServiceV1BudgetActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetBudget"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetBudget"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetBudget"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetGetByOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetByOwnerRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetBudget"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetPrivateBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetPrivateBalanceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetPrivateBalance"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetPromoCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetPromoCode"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetPromoCode"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetPromoList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetPromoCode"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetBudget"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetTransactionAddForCorporateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetAddForCompanyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetTransaction"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetTransactionAddForUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetAddForUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetTransaction"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetTransactionDownloadXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetTransactionFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetTransactionGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetTransactionFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalBudgetTransaction"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetTypesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetTypeInfo"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetTypeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetBudget"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     getPortalServiceV1CorporateAccountCompanyTypeList: {
         parameters: {
             query?: never;
@@ -3361,6 +4324,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsergroupUserGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV2BudgetUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetBudget"];
                 };
             };
             /** @description Bad Request */
