@@ -3,8 +3,12 @@ package budget
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
+	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
 )
 
@@ -45,15 +49,10 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 		var batch RunResult
 		err = s.db.WithTx(ctx, func(ctx context.Context) error {
 			batch = RunResult{}
-			for _, id := range ids {
-				if err := s.runOne(ctx, id, d, &batch); err != nil {
-					return fmt.Errorf("budget %d: %w", id, err)
-				}
-			}
-			return nil
+			return s.runBatch(ctx, ids, d, &batch)
 		})
 		if err != nil {
-			return res, err
+			return res, fmt.Errorf("budgets %d..%d: %w", ids[0], ids[len(ids)-1], err)
 		}
 		res.Credited += batch.Credited
 		res.Reset += batch.Reset
@@ -61,50 +60,177 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 	}
 }
 
-func (s *Service) runOne(ctx context.Context, id int64, day time.Time, res *RunResult) error {
-	b, err := s.store.byID(ctx, id, true)
+// runBatch handles a batch of budgets in the caller's transaction, in
+// bulk: one statement claims their periods, one appends their ledger rows,
+// one moves their balances. It keeps post's invariants: each row's
+// balance_after chains from the locked balance, and the balance moves by
+// exactly the sum of the rows.
+func (s *Service) runBatch(ctx context.Context, ids []int64, day time.Time, res *RunResult) error {
+	rows, err := s.store.lockAndLoad(ctx, ids)
 	if err != nil {
 		return err
 	}
-	sch := ScheduleFor(b.settings(), day)
-	if sch.Period == "" {
-		return nil
-	}
 	now := database.Now(s.clock.Now())
-	outcome := "credited"
-	if !b.active() || (!sch.Credit && !sch.Reset) {
-		outcome = "skipped"
+	type claim struct {
+		b   *row
+		sch Schedule
 	}
-	fresh, err := s.store.markPeriod(ctx, b.ID, sch.Period, outcome, now)
-	if err != nil || !fresh {
-		return err // already ran for this period (another process, or before a crash)
+	var claims []claim
+	var runs []periodRun
+	for _, b := range rows {
+		sch := ScheduleFor(b.settings(), day)
+		if sch.Period == "" {
+			continue
+		}
+		outcome := "credited"
+		if !b.active() || (!sch.Credit && !sch.Reset) {
+			outcome = "skipped"
+		}
+		runs = append(runs, periodRun{budgetID: b.ID, period: sch.Period, outcome: outcome})
+		claims = append(claims, claim{b, sch})
 	}
-	if outcome == "skipped" {
-		res.Skipped++
+	fresh, err := s.store.markPeriods(ctx, runs, now)
+	if err != nil {
+		return err
+	}
+	var entries []*txRow
+	var pending []int64
+	bookingDate := clock.Today(now)
+	for _, c := range claims {
+		b := c.b
+		if !fresh[b.ID] {
+			continue // already ran for this period (another process, or before a crash)
+		}
+		if !b.active() || (!c.sch.Credit && !c.sch.Reset) {
+			res.Skipped++
+			continue
+		}
+		if b.UserID == nil {
+			return fmt.Errorf("company budget %d has a frequency", b.ID) // never: company budgets are manual
+		}
+		if b.PendingAmount != nil { // a change made with NEXT_PERIOD applies now
+			pending = append(pending, b.ID)
+			b.FrequencyAmount = *b.PendingAmount
+		}
+		period := c.sch.Period
+		add := func(typ string, amount int64) {
+			b.Balance += amount
+			entries = append(entries, &txRow{OspID: uuid.NewString(), BudgetID: b.ID, Type: typ, Amount: amount,
+				BalanceAfter: b.Balance, Description: "period " + period, PeriodKey: &period, BookingDate: bookingDate, CreatedAt: now})
+		}
+		if c.sch.Reset {
+			if f := Forfeit(b.Balance); f > 0 {
+				add(TxAutoReset, -f)
+				res.Reset++
+			}
+		}
+		if c.sch.Credit {
+			if cr := Credit(b.FrequencyAmount, b.Balance, b.UpperLimit); cr > 0 {
+				add(TxAutoAdd, cr)
+				res.Credited++
+			}
+		}
+	}
+	if err := s.store.applyPendingMany(ctx, pending); err != nil {
+		return err
+	}
+	return s.store.appendMany(ctx, entries)
+}
+
+// periodRun is one budget_period_runs row to claim.
+type periodRun struct {
+	budgetID int64
+	period   string
+	outcome  string
+}
+
+// lockAndLoad locks (PostgreSQL) and reads a batch of budgets.
+func (s *store) lockAndLoad(ctx context.Context, ids []int64) ([]*row, error) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	in := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	if lock := s.db.Dialect.ForUpdate(); lock != "" {
+		var locked []int64
+		if err := s.db.Select(ctx, &locked, `SELECT id FROM budgets WHERE id IN (`+in+`) ORDER BY id`+lock, args...); err != nil {
+			return nil, err
+		}
+	}
+	var rows []*row
+	err := s.db.Select(ctx, &rows, selectRow+`WHERE b.id IN (`+in+`) ORDER BY b.id`, args...)
+	return rows, err
+}
+
+// markPeriods claims runs in one statement and returns the budgets whose
+// claim is new; a row that exists already is left alone.
+func (s *store) markPeriods(ctx context.Context, runs []periodRun, now time.Time) (map[int64]bool, error) {
+	fresh := map[int64]bool{}
+	if len(runs) == 0 {
+		return fresh, nil
+	}
+	ph := make([]string, len(runs))
+	args := make([]any, 0, len(runs)*4)
+	for i, r := range runs {
+		ph[i] = "(?, ?, ?, ?)"
+		args = append(args, r.budgetID, r.period, r.outcome, now)
+	}
+	var ids []int64
+	err := s.db.Select(ctx, &ids, `INSERT INTO budget_period_runs (budget_id, period_key, outcome, created_at) VALUES `+
+		strings.Join(ph, ",")+` ON CONFLICT DO NOTHING RETURNING budget_id`, args...)
+	for _, id := range ids {
+		fresh[id] = true
+	}
+	return fresh, err
+}
+
+func (s *store) applyPendingMany(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
 		return nil
 	}
-	if b.PendingAmount != nil { // a change made with NEXT_PERIOD applies now
-		if err := s.store.applyPending(ctx, b); err != nil {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET previous_frequency_amount = frequency_amount, frequency_amount = pending_frequency_amount,
+		pending_frequency_amount = NULL WHERE pending_frequency_amount IS NOT NULL AND id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`)`, args...)
+	return err
+}
+
+// appendMany writes ledger rows in bulk and moves each budget's cached
+// balance by the sum of its rows, in the caller's transaction.
+func (s *store) appendMany(ctx context.Context, entries []*txRow) error {
+	const chunk = 200 // keeps statements under the parameter limits
+	for i := 0; i < len(entries); i += chunk {
+		part := entries[i:min(i+chunk, len(entries))]
+		ph := make([]string, len(part))
+		var args []any
+		moved := map[int64]int64{}
+		var order []int64
+		for j, t := range part {
+			ph[j] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey,
+				t.BookingDate, t.CreatedBy, t.CreatedAt)
+			if _, ok := moved[t.BudgetID]; !ok {
+				order = append(order, t.BudgetID)
+			}
+			moved[t.BudgetID] += t.Amount
+		}
+		if _, err := s.db.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
+			expense_id, period_key, booking_date, created_by, created_at) VALUES `+strings.Join(ph, ","), args...); err != nil {
 			return err
 		}
-		prev := b.FrequencyAmount
-		b.PreviousAmount, b.FrequencyAmount, b.PendingAmount = &prev, *b.PendingAmount, nil
-	}
-	period := sch.Period
-	if sch.Reset {
-		if f := Forfeit(b.Balance); f > 0 {
-			if _, err := s.post(ctx, b, Entry{Type: TxAutoReset, Amount: -f, Description: "period " + period, PeriodKey: &period}); err != nil {
-				return err
-			}
-			res.Reset++
+		cases := make([]string, 0, len(order))
+		var cargs, ids []any
+		for _, id := range order {
+			cases = append(cases, "WHEN ? THEN CAST(? AS BIGINT)")
+			cargs = append(cargs, id, moved[id])
+			ids = append(ids, id)
 		}
-	}
-	if sch.Credit {
-		if c := Credit(b.FrequencyAmount, b.Balance, b.UpperLimit); c > 0 {
-			if _, err := s.post(ctx, b, Entry{Type: TxAutoAdd, Amount: c, Description: "period " + period, PeriodKey: &period}); err != nil {
-				return err
-			}
-			res.Credited++
+		q := `UPDATE budgets SET balance = balance + CASE id ` + strings.Join(cases, " ") + ` ELSE 0 END WHERE id IN (` +
+			strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",") + `)`
+		if _, err := s.db.Exec(ctx, q, append(cargs, ids...)...); err != nil {
+			return err
 		}
 	}
 	return nil

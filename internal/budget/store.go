@@ -176,16 +176,7 @@ func (s *store) markPeriod(ctx context.Context, budgetID int64, period, outcome 
 	return n == 1, err
 }
 
-func (s *store) setPeriodOutcome(ctx context.Context, budgetID int64, period, outcome string) error {
-	_, err := s.db.Exec(ctx, `UPDATE budget_period_runs SET outcome = ? WHERE budget_id = ? AND period_key = ?`, outcome, budgetID, period)
-	return err
-}
 
-func (s *store) applyPending(ctx context.Context, r *row) error {
-	_, err := s.db.Exec(ctx, `UPDATE budgets SET previous_frequency_amount = frequency_amount, frequency_amount = ?,
-		pending_frequency_amount = NULL WHERE id = ?`, *r.PendingAmount, r.ID)
-	return err
-}
 
 func (s *store) setBelowThreshold(ctx context.Context, id int64, below bool) error {
 	_, err := s.db.Exec(ctx, `UPDATE budgets SET below_threshold = ? WHERE id = ?`, below, id)

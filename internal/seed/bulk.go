@@ -76,3 +76,38 @@ func Users(ctx context.Context, db *database.DB, companyOspID string, n int, now
 		return nil
 	})
 }
+
+// Budgets gives every app user of a company without a budget a monthly
+// business budget (MONTH_ADD, 50 €), created a month before now, so the
+// next scheduled run owes each of them a top-up (benchmarks, kill tests).
+func Budgets(ctx context.Context, db *database.DB, companyOspID string, now time.Time) (int, error) {
+	var companyID int64
+	if err := db.Get(ctx, &companyID, `SELECT id FROM corporate_accounts WHERE osp_id = ?`, companyOspID); err != nil {
+		return 0, err
+	}
+	var userIDs []int64
+	if err := db.Select(ctx, &userIDs, `SELECT u.id FROM users u WHERE u.corporate_account_id = ? AND u.user_type = 'mobile'
+		AND NOT EXISTS (SELECT 1 FROM budgets b WHERE b.user_id = u.id) ORDER BY u.id`, companyID); err != nil {
+		return 0, err
+	}
+	created := database.Now(now.AddDate(0, -1, 0))
+	const batch = 400
+	err := db.WithTx(ctx, func(ctx context.Context) error {
+		for i := 0; i < len(userIDs); i += batch {
+			part := userIDs[i:min(i+batch, len(userIDs))]
+			ph := make([]string, len(part))
+			var args []any
+			for j, id := range part {
+				ph[j] = "(?, ?, ?, 'BUSINESS_BUDGET', 'COMPANY_BUDGET', 'MONTH', 'AUTOMATIC', 5000, 'NEXT_PERIOD', 'CONTINUE', 'MONTH_ADD', TRUE, TRUE, 'ACTIVE', ?, 0, ?, ?)"
+				args = append(args, uuid.NewString(), companyID, id, created, created, created)
+			}
+			if _, err := db.Exec(ctx, `INSERT INTO budgets (osp_id, corporate_account_id, user_id, budget_type, payment_type, frequency,
+				frequency_method, frequency_amount, frequency_amount_update_strategy, end_of_year_recurrence_strategy, transfer_strategy,
+				limited, vat_included, activation_status, start_activation_time, balance, created_at, updated_at) VALUES `+strings.Join(ph, ","), args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return len(userIDs), err
+}
