@@ -1,5 +1,7 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '@/lib/routes';
+import { RequireRole } from './guards/RequireRole';
+import { RequireSelectedCorporateAccount } from './guards/RequireSelectedCorporateAccount';
 import { GuestOnly } from './guards/GuestOnly';
 import { RequireAuth } from './guards/RequireAuth';
 import { GuestLayout } from './layout/GuestLayout';
@@ -18,8 +20,94 @@ const SetNewPasswordPage = lazyPage(() => import('@/features/auth/components/Set
 const ChangePasswordPage = lazyPage(() => import('@/features/auth/components/ChangePasswordPage'));
 const HelpPage = lazyPage(() => import('@/features/help/components/HelpPage'));
 const DashboardRoute = lazyPage(() => import('./routes/DashboardRoute'));
+const AppUsersPage = lazyPage(() => import('@/features/users/components/list/AppUsersPage'));
+const AddAppUserPage = lazyPage(() => import('@/features/users/components/add/AddAppUserPage'));
+const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
+const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
+const UserDetailTab = lazyPage(() => import('@/features/users/components/detail/DetailTab'));
+const IdentificationTab = lazyPage(() => import('@/features/users/components/detail/IdentificationTab'));
+const GroupsRolesTab = lazyPage(() => import('@/features/users/components/detail/GroupsRolesTab'));
+const RolesTab = lazyPage(() => import('@/features/users/components/detail/RolesTab'));
+const ParkingHistoryTab = lazyPage(() => import('@/features/users/components/detail/ParkingHistoryTab'));
+const ImportUsersPage = lazyPage(() => import('@/features/users/components/import/ImportUsersPage'));
+const AdminsPage = lazyPage(() => import('@/features/users/components/admins/AdminsPage'));
+const AddAdminPage = lazyPage(() => import('@/features/users/components/admins/AddAdminPage'));
+const AddContactPage = lazyPage(() => import('@/features/users/components/admins/AddContactPage'));
+const ContactDetailPage = lazyPage(() => import('@/features/users/components/admins/ContactDetailPage'));
+const UserGroupsPage = lazyPage(() => import('@/features/user-groups/components/UserGroupsPage'));
+const AddUserGroupPage = lazyPage(() => import('@/features/user-groups/components/AddUserGroupPage'));
+const UserGroupDetailPage = lazyPage(() => import('@/features/user-groups/components/UserGroupDetailPage'));
+const GroupMembersTab = lazyPage(() => import('@/features/user-groups/components/MembersTab'));
+const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components/DetailsTab'));
 
 const strip = (path: string) => path.replace(/^\//, '');
+
+/** Who may manage people (SPEC §6: user_manager; ospadmin always passes). */
+const USER_MANAGERS = ['user_manager'] as const;
+const PLATFORM_ADMINS = ['ospadmin'] as const;
+
+/** The people screens (SPEC §2): a selected company and the user_manager role. */
+const peopleRoutes: RouteObject = {
+  element: (
+    <RequireSelectedCorporateAccount>
+      <RequireRole roles={USER_MANAGERS}>
+        <Outlet />
+      </RequireRole>
+    </RequireSelectedCorporateAccount>
+  ),
+  children: [
+    { path: strip(paths.appUsers), element: <AppUsersPage /> },
+    { path: strip(paths.addAppUser), element: <AddAppUserPage /> },
+    {
+      path: strip(paths.appUser),
+      element: <AppUserDetailPage />,
+      // The layout redirects to the first tab this user has.
+      children: [
+        { index: true, element: null },
+        { path: 'groups-roles', element: <GroupsRolesTab /> },
+        { path: 'detail', element: <UserDetailTab /> },
+        { path: 'identification-fields', element: <IdentificationTab /> },
+        { path: 'roles', element: <RolesTab /> },
+        {
+          path: 'parking-history',
+          element: (
+            <RequireRole roles={PLATFORM_ADMINS}>
+              <ParkingHistoryTab />
+            </RequireRole>
+          ),
+        },
+      ],
+    },
+    { path: strip(paths.importUsers), element: <ImportUsersPage /> },
+    { path: strip(paths.userGroups), element: <UserGroupsPage /> },
+    { path: strip(paths.addUserGroup), element: <AddUserGroupPage /> },
+    {
+      path: strip(paths.userGroup),
+      element: <UserGroupDetailPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'members', element: <GroupMembersTab /> },
+        { path: 'details', element: <GroupDetailsTab /> },
+      ],
+    },
+    { path: strip(paths.admins), element: <AdminsPage /> },
+    { path: strip(paths.addAdmin), element: <AddAdminPage /> },
+    { path: strip(paths.addInvoicingContact), element: <AddContactPage contactType="INVOICING_CONTACT" /> },
+    { path: strip(paths.addHrContact), element: <AddContactPage contactType="HR_CONTACT" /> },
+    { path: strip(paths.addBudgetContact), element: <AddContactPage contactType="BUDGET_CONTACT" /> },
+    { path: strip(paths.contact), element: <ContactDetailPage /> },
+    {
+      path: strip(paths.admin),
+      element: <AdminDetailPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'details', element: <UserDetailTab /> },
+        { path: 'roles', element: <RolesTab /> },
+      ],
+    },
+  ],
+};
+
 
 export const routes: RouteObject[] = [
   {
@@ -56,6 +144,7 @@ export const routes: RouteObject[] = [
           { path: strip(paths.dashboard), element: <DashboardRoute /> },
           { path: strip(paths.changePassword), element: <ChangePasswordPage /> },
           { path: strip(paths.help), element: <HelpPage /> },
+          peopleRoutes,
         ],
       },
       { path: strip(paths.notFound), element: <NotFoundRoute /> },

@@ -38,11 +38,16 @@ export const SEARCH_MIN_CHARS = 3;
 export const PASSWORD_MIN_LENGTH = 8;
 export const DESCRIPTION_MAX_LENGTH = 140;
 export const PHONE_MAX_LENGTH = 25;
-export const DEFAULT_PHONE_COUNTRY = 'BE';
+export const PHONE_COUNTRIES = ['BE', 'FR', 'DE', 'NL', 'UA'] as const;
+export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
+export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'BE';
 export const TRANSLATION_TEXT_MAX_LENGTH = 90_000;
 export const IMPORT_MAX_ROWS = 500;
 export const DISTANCE_MAX_DEVIATION = 0.2;
 export const TWO_FACTOR_CODE_LENGTH = 6;
+
+/** Delay before a typed login or contract id is checked with the server. */
+export const VERIFY_DEBOUNCE_MS = SEARCH_DEBOUNCE_MS;
 
 /** Paging */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -52,6 +57,13 @@ export const COMPANY_LISTING_MAX_PAGES = 20;
 export const COMPANY_TABLE_PAGE_SIZE = 5;
 /** How many companies the selector shows for one search. */
 export const CORPORATE_ACCOUNT_SEARCH_SIZE = 20;
+
+/** Page size of the "add users to a group" search. */
+export const GROUP_CANDIDATES_PAGE_SIZE = 20;
+/** Groups offered when adding a user; a company has far fewer. */
+export const USER_GROUP_OPTIONS_PAGE_SIZE = 1000;
+/** Accepted import files (SPEC §5: CSV or Excel for users). */
+export const USER_IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Formats */
 export const DATE_FORMAT = 'DD/MM/YYYY';

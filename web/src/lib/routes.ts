@@ -1,3 +1,5 @@
+import { CORPORATE_ACCOUNT_QUERY_PARAM } from './constants';
+
 // Paths of the screens that exist, shared by the router, links and guards.
 export const paths = {
   root: '/',
@@ -10,4 +12,42 @@ export const paths = {
   changePassword: '/change-password',
   help: '/help',
   notFound: '/404',
+  appUsers: '/manage/app-users',
+  addAppUser: '/manage/app-users/add',
+  appUser: '/manage/app-users/:userOspId',
+  importUsers: '/manage/import-users',
+  userGroups: '/manage/user-groups',
+  addUserGroup: '/manage/user-groups/add',
+  userGroup: '/manage/user-groups/:userGroupOspId',
+  admins: '/manage/admins',
+  addAdmin: '/manage/admins/add',
+  addInvoicingContact: '/manage/admins/contact/add',
+  addHrContact: '/manage/admins/hr/add',
+  addBudgetContact: '/manage/admins/mobility/add',
+  contact: '/manage/admins/contact/:userOspId',
+  admin: '/manage/admins/:userOspId',
 } as const;
+
+function withCompany(path: string, corporateAccountOspId?: string | null): string {
+  if (!corporateAccountOspId) return path;
+  return `${path}?${new URLSearchParams({ [CORPORATE_ACCOUNT_QUERY_PARAM]: corporateAccountOspId })}`;
+}
+
+const fill = (path: string, params: Record<string, string>) =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
+/**
+ * The SPEC's named routes (§2). The corporateAccountOspId query lets an MSP
+ * user's link switch to the user's company (needSelectedCorporateAccount).
+ */
+export const namedRoutes = {
+  ManageAppUsers: () => paths.appUsers,
+  AppUserDetailView: (userOspId: string, corporateAccountOspId?: string | null) =>
+    withCompany(fill(paths.appUser, { userOspId }), corporateAccountOspId),
+  ContactUserView: (userOspId: string, corporateAccountOspId?: string | null) =>
+    withCompany(fill(paths.contact, { userOspId }), corporateAccountOspId),
+  AdminUserViewDetails: (userOspId: string, corporateAccountOspId?: string | null) =>
+    withCompany(`${fill(paths.admin, { userOspId })}/details`, corporateAccountOspId),
+  UserGroupView: (userGroupOspId: string) => fill(paths.userGroup, { userGroupOspId }),
+  ImportUsers: (kind: 'create' | 'update') => `${paths.importUsers}?kind=${kind}`,
+};

@@ -1,11 +1,15 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_LENGTH } from './constants';
+import dayjs from 'dayjs';
+import { API_DATE_FORMAT, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH, TWO_FACTOR_CODE_LENGTH, type PhoneCountry } from './constants';
+import { isValidPhone } from './phone';
 
 // The one place for client-side validation rules (SPEC §5). Each builder
 // takes the already translated field label and yields translated messages.
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** External ids end up in file names and URLs of partner systems (SPEC §5). */
+const EXT_ID_PATTERN = /^[^.\s]*$/;
 
 export function createRules(t: TFunction) {
   const required = (label: string) =>
@@ -35,6 +39,20 @@ export function createRules(t: TFunction) {
       ),
     maxLength: (label: string, max: number) =>
       z.string().max(max, t('validation:maxLength', { label, max })),
+    /** Optional text, trimmed. */
+    optional: () => z.string().trim(),
+    /** An external id: optional, without dots or whitespace. */
+    extId: (label: string) =>
+      z.string().refine((value) => EXT_ID_PATTERN.test(value), t('validation:extId', { label })),
+    /** An optional yyyy-MM-dd date that may not lie in the future (birthdates). */
+    notInFuture: (label: string) =>
+      z.string().refine(
+        (value) => !value || !dayjs(value, API_DATE_FORMAT).isAfter(dayjs(), 'day'),
+        t('validation:notInFuture', { label }),
+      ),
+    /** Phone numbers depend on the chosen country, so they are checked on the object (see phoneRefinement). */
+    phoneText: (label: string) =>
+      z.string().trim().max(PHONE_MAX_LENGTH, t('validation:maxLength', { label, max: PHONE_MAX_LENGTH })),
   };
 }
 
@@ -47,6 +65,24 @@ export function passwordsMatch<T extends { newPassword: string; repeatPassword: 
   return (value: T, ctx: z.RefinementCtx) => {
     if (value.newPassword !== value.repeatPassword) {
       ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: t('validation:passwordsMustMatch') });
+    }
+  };
+}
+
+/**
+ * Checks a phone number against the country chosen next to it (SPEC §5:
+ * default BE; BE, FR, DE, NL, UA allowed). Use with superRefine.
+ */
+export function phoneRefinement<T>(
+  t: TFunction,
+  label: string,
+  pick: (value: T) => { number: string; country: PhoneCountry },
+  path: (string | number)[],
+) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const { number, country } = pick(value);
+    if (number.trim() && number.trim().length <= PHONE_MAX_LENGTH && !isValidPhone(number, country)) {
+      ctx.addIssue({ code: 'custom', path, message: t('validation:phone', { label }) });
     }
   };
 }

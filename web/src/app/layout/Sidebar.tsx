@@ -16,8 +16,9 @@ export function Sidebar({ user }: { user: SessionUser }) {
       </Text>
       {entries.map((entry) => {
         const [pathname, hash] = entry.to.split('#');
-        // Entries that point into a page (#anchor) are never the "current" one.
-        const active = !hash && location.pathname === pathname;
+        // Entries that point into a page (#anchor) are never the "current" one;
+        // a list's entry stays current on its detail and add pages.
+        const active = !hash && (location.pathname === pathname || location.pathname.startsWith(`${pathname}/`));
         return (
           <NavLink
             key={entry.key}

@@ -6,8 +6,13 @@ const keys = (entries: MenuEntry[]) => entries.map((e) => e.key);
 
 describe('sidebar menu', () => {
   it('shows MSP users the company selection and company users not', () => {
-    expect(keys(visibleMenu(makeUser({ isMsp: true })))).toEqual(['dashboard', 'corporateAccountSelection', 'help']);
-    expect(keys(visibleMenu(makeUser({ isMsp: false })))).toEqual(['dashboard', 'help']);
+    const people = ['appUsers', 'userGroups', 'admins'];
+    expect(keys(visibleMenu(makeUser({ isMsp: true })))).toEqual(['dashboard', 'corporateAccountSelection', ...people, 'help']);
+    expect(keys(visibleMenu(makeUser({ isMsp: false })))).toEqual(['dashboard', ...people, 'help']);
+  });
+
+  it('shows the people screens to user managers only', () => {
+    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'help']);
   });
 
   it('filters entries by role, ospadmin seeing all', () => {

@@ -25,6 +25,10 @@ export const MENU: readonly MenuEntry[] = [
     to: `${paths.dashboard}#corporate-account`,
     audience: 'msp',
   },
+  // People of the selected company (SPEC §2); MSP users see them once a company is chosen.
+  { key: 'appUsers', label: 'menu.appUsers', to: paths.appUsers, audience: 'all', roles: ['user_manager'] },
+  { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'] },
+  { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'] },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
 ];
 

@@ -1,21 +1,34 @@
 import { Box, Stack } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CorporateAccountSelector } from '@/features/corporate-account/components/CorporateAccountSelector';
 import { Welcome } from '@/features/dashboard/components/Welcome';
+import { UserSearch } from '@/features/users/components/search/UserSearch';
+import type { UserSearchResult } from '@/lib/api/types';
 import { CORPORATE_ACCOUNT_QUERY_PARAM } from '@/lib/constants';
+import { namedRoutes } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session/currentUser';
 import {
   canSelectCorporateAccount,
   useSelectedCorporateAccount,
 } from '@/lib/session/selectedCorporateAccount';
 import { selectCorporateAccount } from '@/lib/session/selection';
+import { hasRole } from '../guards/rules';
 import { useSelectionUrlSync } from '../guards/useSelectionUrlSync';
 
-/** The dashboard page: composes the dashboard and corporate-account features. */
+/** Where a search hit opens: app users their detail, admins and contacts theirs (SPEC §2). */
+export function userSearchTarget(result: UserSearchResult, withCompany: boolean): string {
+  const company = withCompany ? result.corporateAccountOspId : null;
+  if (result.type === 'contact') return namedRoutes.ContactUserView(result.ospId, company);
+  if (result.type === 'admin') return namedRoutes.AdminUserViewDetails(result.ospId, company);
+  return namedRoutes.AppUserDetailView(result.ospId, company);
+}
+
+/** The dashboard page: composes the dashboard, corporate-account and users features. */
 export default function DashboardRoute() {
   const { data: user } = useCurrentUser();
   const { ospId, account, isLoading } = useSelectedCorporateAccount();
   const [, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   useSelectionUrlSync();
 
   if (!user) return null;
@@ -36,6 +49,13 @@ export default function DashboardRoute() {
     }
   };
 
+  const openUser = (result: UserSearchResult) => {
+    // MSP users and platform admins work on the user's company from now on;
+    // the query parameter makes the detail route's guard switch to it.
+    if (canSelect && result.corporateAccountOspId) selectCorporateAccount(result.corporateAccountOspId);
+    navigate(userSearchTarget(result, user.isMsp));
+  };
+
   return (
     <Stack gap="xl">
       <Welcome fullName={user.fullName} company={account} companyLoading={isLoading} canSelect={canSelect} />
@@ -46,6 +66,14 @@ export default function DashboardRoute() {
             onChange={onSelect}
           />
         </Box>
+      )}
+      {hasRole(user, ['user_manager']) && (
+        <UserSearch
+          viewer={user}
+          // MSP users search across their companies; company users within their own.
+          corporateAccountOspId={canSelect ? null : (user.corporateAccount?.ospId ?? null)}
+          onOpen={openUser}
+        />
       )}
     </Stack>
   );

@@ -147,8 +147,11 @@ async function waitForRefresh(usedToken: string | null): Promise<string> {
 async function send(path: string, options: RequestOptions, bearer: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // Uploads: the browser sets multipart/form-data with its boundary itself.
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

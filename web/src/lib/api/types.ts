@@ -65,3 +65,52 @@ export type PortalConfig = Sent<Schemas['BrandingPortalConfig']>;
 export type Branding = Sent<Schemas['BrandingBranding']>;
 export type HelpContent = Sent<Schemas['HelpHelp']>;
 export type HelpSection = Sent<Schemas['HelpSection']>;
+
+export type Page<T> = { content: T[]; totalElements: number; totalPages: number; page: number; size: number };
+
+// People (app users, admins, contacts): SPEC §3.
+export type UserType = 'mobile' | 'contact' | 'admin';
+export type Address = Sent<Schemas['UserAddress']>;
+export type UserData = Sent<Schemas['UserUserData']>;
+export type User = Omit<Sent<Schemas['UserUser']>, 'startActivationTime' | 'mobibValidFrom' | 'corporateAccount'> & {
+  startActivationTime: string | null;
+  mobibValidFrom: string | null;
+  corporateAccount: Sent<Schemas['UserCompanyLink']> | null;
+};
+export type UserListItem = Omit<Sent<Schemas['UserListItem']>, 'corporateAccount'> & {
+  corporateAccount: Sent<Schemas['UserCompanyLink']> | null;
+};
+export type UserListPage = Page<UserListItem>;
+export type UserFindRequest = Schemas['UserFindRequest'];
+export type UserSearchRequest = Schemas['UserSearchRequest'];
+export type UserSearchResult = Sent<Schemas['UserSearchResult']>;
+export type UserSearchPage = Page<UserSearchResult>;
+export type CreateMobileUserRequest = Schemas['UserCreateMobileRequest'];
+export type CreateManagerRequest = Schemas['UserCreateManagerRequest'];
+export type CreateContactRequest = Schemas['UserCreateContactRequest'];
+export type UpdateUserRequest = Schemas['UserUpdateRequest'];
+export type ActivateUserRequest = Schemas['UserActivateRequest'];
+export type DeactivateUserRequest = Schemas['UserDeactivateRequest'];
+export type ActivationMoment = NonNullable<ActivateUserRequest['when']>;
+export type DeactivationMoment = NonNullable<DeactivateUserRequest['when']>;
+export type VerifyResult = Sent<Schemas['UserVerifyResult']>;
+export type SelfRegistrationLink = Sent<Schemas['UserLinkResponse']>;
+export type RoleInfo = Sent<Schemas['UserRoleInfo']>;
+export type ContactTypeInfo = Sent<Schemas['UserContactTypeInfo']>;
+export type ParkingSession = Omit<Sent<Schemas['UserParkingSession']>, 'endedAt'> & { endedAt: string | null };
+export type ParkingPage = Page<ParkingSession>;
+export type IdentificationToken = Omit<Sent<Schemas['UserToken']>, 'validFrom'> & { validFrom: string | null };
+export type TokenField = Sent<Schemas['UserTokenField']>;
+export type TokenTypeInfo = Sent<Schemas['UserTokenTypeInfo']>;
+export type AddTokenRequest = Schemas['UserAddTokenRequest'];
+export type ImportKind = Schemas['FormDataUserUploadForm']['kind'];
+export type UploadResult = Sent<Schemas['UserUploadResult']>;
+export type ImportReport = Sent<Schemas['UserImportReport']>;
+export type ImportLineError = Sent<Schemas['UserLineError']>;
+export type ProcessReport = Sent<Schemas['UserProcessReport']>;
+
+// User groups.
+export type UserGroup = Sent<Schemas['UsergroupUserGroup']>;
+export type UserGroupPage = Page<UserGroup>;
+export type UserGroupFindRequest = Schemas['UsergroupFindAllRequest'];
+export type UserGroupWriteData = Schemas['UsergroupWriteData'];

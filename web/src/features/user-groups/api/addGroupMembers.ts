@@ -1,0 +1,18 @@
+import { apiRequest } from '@/lib/api/client';
+import type { UserGroup } from '@/lib/api/types';
+import { useGroupMutation } from './useGroupMutation';
+
+export interface MembersChange {
+  userGroupOspId: string;
+  userOspIds: string[];
+}
+
+export function addGroupMembers({ userGroupOspId, userOspIds }: MembersChange): Promise<UserGroup> {
+  return apiRequest<UserGroup>('/portal-service/v1/usergroup/addUsers', {
+    body: { usergroup: { ospId: userGroupOspId }, users: userOspIds.map((ospId) => ({ ospId })) },
+  });
+}
+
+export function useAddGroupMembers() {
+  return useGroupMutation(addGroupMembers);
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { UserFindRequest, UserListPage } from '@/lib/api/types';
+import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
+import { groupKeys } from './keys';
+
+export interface MembersFilter {
+  corporateAccountOspId: string;
+  page: number;
+  search?: string;
+}
+
+export function findGroupMembers(userGroupOspId: string, filter: MembersFilter, signal?: AbortSignal): Promise<UserListPage> {
+  const body: UserFindRequest = {
+    corporateAccountOspId: filter.corporateAccountOspId,
+    userGroupOspId,
+    search: filter.search || undefined,
+    pagination: { page: filter.page, size: DEFAULT_PAGE_SIZE, sortOrders: [{ property: 'lastname', direction: 'ASC' }] },
+  };
+  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', { body, signal });
+}
+
+export const groupMembersQueryOptions = (userGroupOspId: string, filter: MembersFilter) =>
+  queryOptions({
+    queryKey: groupKeys.members(userGroupOspId, filter),
+    queryFn: ({ signal }) => findGroupMembers(userGroupOspId, filter, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useGroupMembers(userGroupOspId: string, filter: MembersFilter) {
+  return useQuery(groupMembersQueryOptions(userGroupOspId, filter));
+}

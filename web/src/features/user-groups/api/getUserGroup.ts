@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { UserGroup } from '@/lib/api/types';
+import { groupKeys } from './keys';
+
+export function getUserGroup(ospId: string, signal?: AbortSignal): Promise<UserGroup> {
+  return apiRequest<UserGroup>('/portal-service/v1/usergroup/getByOspId', { body: { ospId }, signal });
+}
+
+export const userGroupQueryOptions = (ospId: string) =>
+  queryOptions({ queryKey: groupKeys.detail(ospId), queryFn: ({ signal }) => getUserGroup(ospId, signal) });
+
+export function useUserGroup(ospId: string) {
+  return useQuery(userGroupQueryOptions(ospId));
+}

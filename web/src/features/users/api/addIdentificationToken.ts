@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { ErrorLabel } from '@/lib/api/errors';
+import type { AddTokenRequest, IdentificationToken } from '@/lib/api/types';
+import { userKeys } from './keys';
+
+export function addIdentificationToken(body: AddTokenRequest): Promise<IdentificationToken> {
+  return apiRequest<IdentificationToken>('/portal-service/v1/user/identificationToken/add', {
+    body,
+    // The dialog shows field errors (invalid or already used value) itself.
+    ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
+  });
+}
+
+export function useAddIdentificationToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addIdentificationToken,
+    onSuccess: (_, { userOspId }) => client.invalidateQueries({ queryKey: userKeys.tokens(userOspId) }),
+  });
+}

@@ -1,0 +1,11 @@
+import { apiRequest } from '@/lib/api/client';
+import { type RoleChange, useRoleMutation } from './useRoleMutation';
+
+/** Grants one role; the server refuses roles the caller does not hold (ROLE_NOT_HELD). */
+export function addUserRole(change: RoleChange): Promise<string[]> {
+  return apiRequest<string[]>('/portal-service/v1/user/role/add', { body: change });
+}
+
+export function useAddUserRole() {
+  return useRoleMutation(addUserRole);
+}

@@ -1,0 +1,12 @@
+import { apiRequest } from '@/lib/api/client';
+import type { User } from '@/lib/api/types';
+import { useUserMutation } from './useUserMutation';
+
+/** Forgets an admin's authenticator; they enrol again at the next sign-in. */
+export function clearTwoFactor(userOspId: string): Promise<User> {
+  return apiRequest<User>('/portal-service/v1/user/clear2fa', { body: { userOspId } });
+}
+
+export function useClearTwoFactor() {
+  return useUserMutation(clearTwoFactor);
+}

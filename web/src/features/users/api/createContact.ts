@@ -1,0 +1,15 @@
+import { apiRequest } from '@/lib/api/client';
+import { ErrorLabel } from '@/lib/api/errors';
+import type { CreateContactRequest, User } from '@/lib/api/types';
+import { useUserMutation } from './useUserMutation';
+
+export function createContact(body: CreateContactRequest): Promise<User> {
+  return apiRequest<User>('/portal-service/v1/user/contact/create', {
+    body,
+    ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
+  });
+}
+
+export function useCreateContact() {
+  return useUserMutation(createContact);
+}

@@ -1,0 +1,12 @@
+import { apiRequest } from '@/lib/api/client';
+import type { DeactivateUserRequest, User } from '@/lib/api/types';
+import { useUserMutation } from './useUserMutation';
+
+/** Deactivates now, at the end of the day, on a chosen day, or manually later (clears a plan). */
+export function deactivateUser(body: DeactivateUserRequest): Promise<User> {
+  return apiRequest<User>('/portal-service/v1/user/deactivate', { body });
+}
+
+export function useDeactivateUser() {
+  return useUserMutation(deactivateUser);
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { userKeys } from './keys';
+
+export function deleteIdentificationToken(ospId: string): Promise<void> {
+  return apiRequest<void>('/portal-service/v1/user/identificationToken/delete', { body: { ospId } });
+}
+
+export function useDeleteIdentificationToken(userOspId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteIdentificationToken,
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.tokens(userOspId) }),
+  });
+}

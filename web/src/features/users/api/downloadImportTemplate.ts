@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { ImportKind } from '@/lib/api/types';
+
+export type TemplateFormat = 'csv' | 'xlsx';
+
+export interface TemplateRequest {
+  kind: ImportKind;
+  format: TemplateFormat;
+}
+
+/**
+ * The empty import file. Fetched with the bearer token (a plain link would
+ * not carry it) and handed to the browser as a download.
+ */
+export async function downloadImportTemplate({ kind, format }: TemplateRequest): Promise<void> {
+  const blob = await apiRequest<Blob>(`/portal-service/v1/user/upload/template/${kind}`, {
+    method: 'GET',
+    query: { format },
+    responseType: 'blob',
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `users-${kind}.${format}`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function useDownloadImportTemplate() {
+  return useMutation({ mutationFn: downloadImportTemplate });
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { UserFindRequest, UserListPage } from '@/lib/api/types';
+import { userKeys } from './keys';
+
+export function findUsers(filter: UserFindRequest, signal?: AbortSignal): Promise<UserListPage> {
+  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', { body: filter, signal });
+}
+
+export const findUsersQueryOptions = (filter: UserFindRequest) =>
+  queryOptions({
+    queryKey: userKeys.list(filter),
+    queryFn: ({ signal }) => findUsers(filter, signal),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useFindUsers(filter: UserFindRequest, enabled = true) {
+  return useQuery({ ...findUsersQueryOptions(filter), enabled });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { ContactTypeInfo } from '@/lib/api/types';
+import { userKeys } from './keys';
+
+export function getContactTypes(signal?: AbortSignal): Promise<ContactTypeInfo[]> {
+  return apiRequest<ContactTypeInfo[]>('/portal-service/v1/user/contactType/list', { signal });
+}
+
+export const contactTypesQueryOptions = () =>
+  queryOptions({ queryKey: userKeys.contactTypes(), queryFn: ({ signal }) => getContactTypes(signal), staleTime: Infinity });
+
+export function useContactTypes() {
+  return useQuery(contactTypesQueryOptions());
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { UserGroup } from '@/lib/api/types';
+import { userKeys } from './keys';
+
+export function getGroupsOfUser(userOspId: string, signal?: AbortSignal): Promise<UserGroup[]> {
+  return apiRequest<UserGroup[]>('/portal-service/v1/usergroup/getByUser', { body: { userOspId }, signal });
+}
+
+export const groupsOfUserQueryOptions = (userOspId: string) =>
+  queryOptions({ queryKey: userKeys.groups(userOspId), queryFn: ({ signal }) => getGroupsOfUser(userOspId, signal) });
+
+export function useGroupsOfUser(userOspId: string) {
+  return useQuery(groupsOfUserQueryOptions(userOspId));
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { User } from '@/lib/api/types';
+import { userKeys } from './keys';
+
+export function getUser(ospId: string, signal?: AbortSignal): Promise<User> {
+  return apiRequest<User>('/portal-service/v1/user/get', { body: { ospId }, signal });
+}
+
+export const userQueryOptions = (ospId: string) =>
+  queryOptions({ queryKey: userKeys.detail(ospId), queryFn: ({ signal }) => getUser(ospId, signal) });
+
+export function useUser(ospId: string) {
+  return useQuery(userQueryOptions(ospId));
+}

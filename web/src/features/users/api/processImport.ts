@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { ProcessReport } from '@/lib/api/types';
+import { userKeys } from './keys';
+
+/** Step 3: write every line of a valid file, once. */
+export function processImport(uploadId: string): Promise<ProcessReport> {
+  return apiRequest<ProcessReport>('/portal-service/v1/user/upload/process', { body: { uploadId } });
+}
+
+export function useProcessImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: processImport,
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

@@ -1,0 +1,12 @@
+import { apiRequest } from '@/lib/api/client';
+import type { User } from '@/lib/api/types';
+import { useUserMutation } from './useUserMutation';
+
+/** Lifts the block after too many failed sign-ins. */
+export function unblockUser(ospId: string): Promise<User> {
+  return apiRequest<User>('/portal-service/v1/user/unblock', { body: { ospId } });
+}
+
+export function useUnblockUser() {
+  return useUserMutation(unblockUser);
+}

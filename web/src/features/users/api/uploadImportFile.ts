@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { ImportKind, UploadResult } from '@/lib/api/types';
+
+export interface ImportUpload {
+  file: File;
+  corporateAccountOspId: string;
+  kind: ImportKind;
+}
+
+/** Step 1 of an import: store the file (CSV or XLSX, at most 500 rows). */
+export function uploadImportFile({ file, corporateAccountOspId, kind }: ImportUpload): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('corporateAccountOspId', corporateAccountOspId);
+  form.append('kind', kind);
+  return apiRequest<UploadResult>('/portal-service/v1/user/upload/upload', { body: form });
+}
+
+export function useUploadImportFile() {
+  return useMutation({ mutationFn: uploadImportFile });
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { VerifyResult } from '@/lib/api/types';
+import { userKeys } from './keys';
+
+export function verifyContractId(
+  contractId: string,
+  corporateAccountOspId: string,
+  userOspId?: string,
+  signal?: AbortSignal,
+): Promise<VerifyResult> {
+  return apiRequest<VerifyResult>('/portal-service/v1/user/verifyContractId', {
+    body: { contractId, corporateAccountOspId, userOspId },
+    signal,
+    ignoreErrors: 'all',
+  });
+}
+
+export const verifyContractIdQueryOptions = (contractId: string, company: string, userOspId?: string) =>
+  queryOptions({
+    queryKey: userKeys.verifyContractId(contractId, company, userOspId),
+    queryFn: ({ signal }) => verifyContractId(contractId, company, userOspId, signal),
+    staleTime: 10_000,
+  });
+
+export function useVerifyContractId(contractId: string, company: string, userOspId?: string) {
+  return useQuery({
+    ...verifyContractIdQueryOptions(contractId, company, userOspId),
+    enabled: contractId.length > 0 && company.length > 0,
+  });
+}

@@ -1,0 +1,123 @@
+import { Button, Card, Group, Stack, Stepper, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { PageLoader } from '@/components/PageLoader';
+import { namedRoutes } from '@/lib/routes';
+import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
+import { useCreateMobileUser } from '../../api/createMobileUser';
+import { PersonalDetailsFields } from '../form/PersonalDetailsFields';
+import { showSaveError } from '../form/submitErrors';
+import { usePersonalForm } from '../form/usePersonalForm';
+import { EMPTY_PERSONAL, PERSONAL_FIELDS, SERVER_FIELDS, type PersonalValues } from '../form/userForm';
+import { toCreateMobilePayload } from './createPayload';
+import { UserGroupsStep } from './UserGroupsStep';
+
+interface Step {
+  key: string;
+  /** Fields checked before leaving the step. */
+  fields: readonly (keyof PersonalValues)[];
+  render: () => ReactNode;
+}
+
+/**
+ * manage/app-users/add. The steps are a list so the budgets step (SPEC §2:
+ * personal details, budgets, user groups) can be inserted between the two.
+ */
+export default function AddAppUserPage() {
+  const { t } = useTranslation('users');
+  const navigate = useNavigate();
+  const { account, ospId: companyOspId } = useSelectedCorporateAccount();
+  const corporateAccountOspId = account?.ospId ?? companyOspId ?? '';
+  const { form, loginCheck } = usePersonalForm(EMPTY_PERSONAL);
+  const [groupOspIds, setGroupOspIds] = useState<string[]>([]);
+  const [active, setActive] = useState(0);
+  const create = useCreateMobileUser();
+
+  if (!corporateAccountOspId) return <PageLoader />;
+
+  const steps: Step[] = [
+    {
+      key: 'personal',
+      fields: PERSONAL_FIELDS,
+      render: () => (
+        <PersonalDetailsFields
+          form={form}
+          variant="mobile"
+          mode="create"
+          corporateAccountOspId={corporateAccountOspId}
+          loginError={loginCheck.error}
+          loginChecking={loginCheck.checking}
+        />
+      ),
+    },
+    {
+      key: 'groups',
+      fields: [],
+      render: () => (
+        <UserGroupsStep corporateAccountOspId={corporateAccountOspId} value={groupOspIds} onChange={setGroupOspIds} />
+      ),
+    },
+  ];
+  const last = active === steps.length - 1;
+
+  const stepIsValid = async (index: number) => {
+    const step = steps[index]!;
+    const valid = step.fields.length === 0 || (await form.trigger([...step.fields]));
+    if (step.fields.includes('login') && loginCheck.error) {
+      form.setError('login', { type: 'server', message: loginCheck.error });
+      return false;
+    }
+    return valid;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const user = await create.mutateAsync(toCreateMobilePayload(values, corporateAccountOspId, groupOspIds));
+      navigate(namedRoutes.AppUserDetailView(user.ospId));
+    } catch (error) {
+      if (showSaveError(error, form, t)) {
+        // The personal details hold every field the server can name.
+        const index = steps.findIndex((s) => s.key === 'personal');
+        if (SERVER_FIELDS.some((f) => form.getFieldState(f).error)) setActive(index);
+      }
+    }
+  });
+
+  const next = async () => {
+    if (!(await stepIsValid(active))) return;
+    if (last) await submit();
+    else setActive(active + 1);
+  };
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={2}>{t('add.title')}</Title>
+      <Card withBorder padding="lg">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void next();
+          }}
+        >
+          <Stepper active={active} onStepClick={(index) => index < active && setActive(index)} allowNextStepsSelect={false}>
+            {steps.map((step) => (
+              <Stepper.Step key={step.key} label={t(`add.steps.${step.key}`)} data-testid={`step-${step.key}`}>
+                {step.render()}
+              </Stepper.Step>
+            ))}
+          </Stepper>
+          <Group justify="space-between" mt="xl">
+            <Button variant="default" onClick={() => (active === 0 ? navigate(-1) : setActive(active - 1))}>
+              {active === 0 ? t('actions.cancel') : t('actions.back')}
+            </Button>
+            <Button type="submit" loading={create.isPending || form.formState.isSubmitting}>
+              {last ? t('add.submit') : t('actions.next')}
+            </Button>
+          </Group>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { Badge, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { PageLoader } from '@/components/PageLoader';
+import { PagedTable, type Column } from '@/components/PagedTable';
+import type { UserListItem } from '@/lib/api/types';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/lib/constants';
+import { namedRoutes, paths } from '@/lib/routes';
+import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
+import { useFindUsers } from '../../api/findUsers';
+import { UserStatusBadges } from '../UserStatusBadges';
+import { useListParams } from '../list/useListParams';
+
+const ADD_BUTTONS = [
+  { key: 'admin', to: paths.addAdmin },
+  { key: 'invoicingContact', to: paths.addInvoicingContact },
+  { key: 'hrContact', to: paths.addHrContact },
+  { key: 'budgetContact', to: paths.addBudgetContact },
+] as const;
+
+/** manage/admins: the company's admins and contacts. */
+export default function AdminsPage() {
+  const { t } = useTranslation('users');
+  const navigate = useNavigate();
+  const { ospId: corporateAccountOspId } = useSelectedCorporateAccount();
+  const list = useListParams({ property: 'lastname', direction: 'ASC' });
+  const [searchText, setSearchText] = useState(list.search);
+  const applySearch = useDebouncedCallback((value: string) => list.setSearch(value.trim()), SEARCH_DEBOUNCE_MS);
+  const query = useFindUsers(
+    {
+      corporateAccountOspId: corporateAccountOspId ?? '',
+      types: ['admin', 'contact'],
+      search: list.search || undefined,
+      pagination: { page: list.page, size: DEFAULT_PAGE_SIZE, sortOrders: [list.sort] },
+    },
+    Boolean(corporateAccountOspId),
+  );
+  if (!corporateAccountOspId) return <PageLoader />;
+
+  const columns: Column<UserListItem>[] = [
+    { key: 'name', header: t('columns.name'), sortProperty: 'lastname', render: (u) => u.fullName },
+    { key: 'type', header: t('columns.type'), render: (u) => <Badge variant="outline">{t(`types.${u.type}`)}</Badge> },
+    { key: 'email', header: t('columns.email'), sortProperty: 'email', render: (u) => u.email },
+    {
+      key: 'roles',
+      header: t('columns.rolesOrContactTypes'),
+      render: (u) => (
+        <Group gap={4}>
+          {(u.type === 'contact' ? u.contactTypes : u.roles).map((name) => (
+            <Badge key={name} size="xs" variant="light">
+              {u.type === 'contact' ? t(`contactTypes.${name}`) : t(`roles.names.${name}`, { defaultValue: name })}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortProperty: 'active',
+      render: (u) => <UserStatusBadges active={u.active} blocked={u.blocked} desiredDeactivationDate={u.desiredDeactivationDate} />,
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>{t('admins.title')}</Title>
+        <Group gap="xs">
+          {ADD_BUTTONS.map((button, index) => (
+            <Button key={button.key} component={Link} to={button.to} variant={index === 0 ? 'filled' : 'light'}>
+              {t(`admins.add.${button.key}`)}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+      <Card withBorder padding="md">
+        <Stack gap="md">
+          <TextInput
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            w={320}
+          />
+          <PagedTable
+            columns={columns}
+            rows={query.data?.content}
+            rowKey={(u) => u.ospId}
+            isLoading={query.isPending}
+            isFetching={query.isFetching}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            emptyMessage={list.search ? t('list.noMatches') : t('admins.empty')}
+            page={list.page}
+            totalPages={query.data?.totalPages}
+            totalElements={query.data?.totalElements}
+            onPageChange={list.setPage}
+            sort={list.sort}
+            onSortChange={list.setSort}
+            onRowClick={(u) =>
+              navigate(u.type === 'contact' ? namedRoutes.ContactUserView(u.ospId) : namedRoutes.AdminUserViewDetails(u.ospId))
+            }
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Card } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedTable, type Column } from '@/components/PagedTable';
+import type { ParkingSession } from '@/lib/api/types';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { useParkingHistory } from '../../api/getParkingHistory';
+import { useDetailUser } from './userContext';
+
+/** Platform admins only (the route and the tab are hidden for others). */
+export default function ParkingHistoryTab() {
+  const { t, i18n } = useTranslation('users');
+  const user = useDetailUser();
+  const [page, setPage] = useState(1);
+  const query = useParkingHistory(user.ospId, page);
+
+  const columns: Column<ParkingSession>[] = [
+    { key: 'parking', header: t('parking.parking'), render: (s) => s.parkingName },
+    { key: 'plate', header: t('parking.licensePlate'), render: (s) => s.licensePlate },
+    { key: 'start', header: t('parking.startedAt'), render: (s) => formatDateTime(s.startedAt) },
+    { key: 'end', header: t('parking.endedAt'), render: (s) => (s.endedAt ? formatDateTime(s.endedAt) : t('parking.ongoing')) },
+    { key: 'amount', header: t('parking.amount'), render: (s) => formatMoney(s.amount, i18n.language) },
+  ];
+
+  return (
+    <Card withBorder padding="lg">
+      <PagedTable
+        columns={columns}
+        rows={query.data?.content}
+        rowKey={(s) => s.ospId}
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyMessage={t('parking.empty')}
+        page={page}
+        totalPages={query.data?.totalPages}
+        totalElements={query.data?.totalElements}
+        onPageChange={setPage}
+      />
+    </Card>
+  );
+}
