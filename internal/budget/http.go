@@ -15,7 +15,7 @@ func (s *Service) Routes() []api.Route {
 	write := access.Need(access.UserManager)
 	platform := access.Need(access.OspAdmin)
 	pr := access.FromContext
-	return []api.Route{
+	return append(append(s.companyRoutes(), s.settingsRoutes()...), []api.Route{
 		api.Post(base+"/types", read, "budget", "The budget types a user or company may get, with their rules and defaults",
 			func(ctx context.Context, req *TypesRequest) ([]TypeInfo, error) {
 				return s.Types(ctx, pr(ctx), req.AssigneeOspID)
@@ -61,5 +61,5 @@ func (s *Service) Routes() []api.Route {
 			func(ctx context.Context, req *PrivateBalanceRequest) (*PrivateBalance, error) {
 				return s.PrivateBalance(ctx, pr(ctx), *req)
 			}),
-	}
+	}...)
 }

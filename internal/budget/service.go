@@ -279,6 +279,9 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	if (req.Type == TypeCompany) != (o.userID == 0) {
 		return nil, apperr.Invalid(apperr.LabelValidationFailed, "type", "the company budget belongs to a company, the other budgets to users")
 	}
+	if err := s.companyDefaults(ctx, o.companyID, req.Type, &req.Data); err != nil {
+		return nil, err
+	}
 	r := &row{OspID: uuid.NewString(), CorporateAccountID: o.companyID, BudgetType: req.Type, PaymentType: PaymentCompany,
 		Limited: true, UpdateStrategy: UpdateNextPeriod, YearEnd: Rules[req.Type].DefaultYearEnd, VatIncluded: true}
 	if o.userID != 0 {

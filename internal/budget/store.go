@@ -176,8 +176,6 @@ func (s *store) markPeriod(ctx context.Context, budgetID int64, period, outcome 
 	return n == 1, err
 }
 
-
-
 func (s *store) setBelowThreshold(ctx context.Context, id int64, below bool) error {
 	_, err := s.db.Exec(ctx, `UPDATE budgets SET below_threshold = ? WHERE id = ?`, below, id)
 	return err

@@ -64,11 +64,19 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterReque
 
 // Resolved is a corporate account the caller may reach, with its ids.
 type Resolved struct {
-	ID        int64
-	OspID     string
-	ExtID     string
-	Name      string
-	PartnerID int64
+	ID          int64
+	OspID       string
+	ExtID       string
+	Name        string
+	PartnerID   int64
+	PaymentType string
+	PartnerType string
+}
+
+// CanViewCompanyBudget is SPEC §2's rule: platform staff, a prepaid
+// company, or a company of an ARTEMIS partner.
+func (r *Resolved) CanViewCompanyBudget(p *access.Principal) bool {
+	return p.IsOspAdmin() || r.PaymentType == PaymentPrepaid || r.PartnerType == "ARTEMIS"
 }
 
 // Resolve finds an account by ospId within the principal's scope; others'
@@ -102,5 +110,5 @@ func (r *row) resolved() *Resolved {
 	if r.ExtID != nil {
 		ext = *r.ExtID
 	}
-	return &Resolved{ID: r.ID, OspID: r.OspID, ExtID: ext, Name: r.Name, PartnerID: r.PartnerID}
+	return &Resolved{ID: r.ID, OspID: r.OspID, ExtID: ext, Name: r.Name, PartnerID: r.PartnerID, PaymentType: r.PaymentType, PartnerType: r.PartnerType}
 }

@@ -73,3 +73,9 @@ func T(l Lang, key string, args ...any) string {
 	}
 	return s
 }
+
+// Has tells whether the catalog knows key.
+func Has(key string) bool {
+	_, ok := catalog[key]
+	return ok
+}

@@ -22,6 +22,7 @@ import (
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
@@ -42,6 +43,7 @@ type App struct {
 	Users     *user.Service
 	Groups    *usergroup.Service
 	Budgets   *budget.Service
+	Expenses  *expense.Service
 	Branding  *branding.Service
 	Help      *help.Service
 }
@@ -59,6 +61,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	groups := usergroup.NewService(db, c, companies)
 	users := user.NewService(user.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners,
 		Groups: groups, Auth: authSvc, Outbox: outbox})
+	budgets := budget.NewService(budget.Deps{DB: db, Clock: c, Companies: companies, Users: users, Outbox: outbox})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:      authSvc,
@@ -66,7 +69,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Companies: companies,
 		Groups:    groups,
 		Users:     users,
-		Budgets:   budget.NewService(budget.Deps{DB: db, Clock: c, Companies: companies, Users: users, Outbox: outbox}),
+		Budgets:   budgets,
+		Expenses:  expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
 		Branding:  branding.NewService(db, cfg, partners),
 		Help:      helpSvc,
 	}, nil
@@ -83,6 +87,7 @@ func (a *App) Routes() []api.Route {
 		a.Companies.Routes(),
 		a.Groups.Routes(),
 		a.Budgets.Routes(),
+		a.Expenses.Routes(),
 		a.Branding.Routes(),
 		a.Help.Routes(),
 	} {
@@ -161,6 +166,10 @@ func (a *App) Jobs() []jobs.Job {
 		{Name: "budget-periods", Run: func(ctx context.Context, day string) (string, error) {
 			r, err := a.Budgets.RunPeriods(ctx, day)
 			return fmt.Sprintf("%d credited, %d reset, %d skipped", r.Credited, r.Reset, r.Skipped), err
+		}},
+		{Name: "recurring-expenses", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Expenses.RunRecurring(ctx, day)
+			return fmt.Sprintf("%d booked, %d failed, %d skipped", r.Booked, r.Failed, r.Skipped), err
 		}},
 		{Name: "token-cleanup", Run: func(ctx context.Context, day string) (string, error) {
 			return "expired tokens removed", a.Auth.Cleanup(ctx)

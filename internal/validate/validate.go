@@ -32,7 +32,21 @@ func New(ctx context.Context) *Checker { return &Checker{lang: i18n.FromContext(
 // Err returns the collected VALIDATION_FAILED error, or nil.
 func (c *Checker) Err() error { return c.v.Err() }
 
-func (c *Checker) label(field string) string { return i18n.T(c.lang, "field."+field) }
+// label is the translated name of a field; "budgetTypes.MOBILITY_BUDGET"
+// falls back to the label of "budgetTypes", and an unknown field to itself.
+func (c *Checker) label(field string) string {
+	for f := field; f != ""; {
+		if i18n.Has("field." + f) {
+			return i18n.T(c.lang, "field."+f)
+		}
+		i := strings.LastIndexByte(f, '.')
+		if i < 0 {
+			break
+		}
+		f = f[:i]
+	}
+	return field
+}
 
 // Fail records a message built from a catalog rule for field, unless the
 // field already failed.

@@ -1,0 +1,157 @@
+package budget
+
+import (
+	"context"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/api"
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/constants"
+	"mobility/portal/internal/user"
+	"mobility/portal/internal/validate"
+)
+
+// CompanyBudgetRequest names a company.
+type CompanyBudgetRequest struct {
+	CorporateAccountOspID string `json:"corporateAccountOspId" required:"true"`
+}
+
+// CompanyBudgetView is the finance/company-budget screen's data.
+type CompanyBudgetView struct {
+	Budget           *Budget `json:"budget" description:"null until the first transfer"`
+	PaymentReference string  `json:"paymentReference" description:"Belgian structured reference to quote on transfers"`
+	Threshold        *int64  `json:"threshold"`
+	BelowThreshold   bool    `json:"belowThreshold"`
+}
+
+// ThresholdRequest sets the company budget's warning threshold.
+type ThresholdRequest struct {
+	CorporateAccountOspID string `json:"corporateAccountOspId" required:"true"`
+	Threshold             *int64 `json:"threshold" description:"cents; null removes it"`
+}
+
+// PrivateListRequest pages users' private balances in a company.
+type PrivateListRequest struct {
+	CorporateAccountOspID string         `json:"corporateAccountOspId" required:"true"`
+	Pagination            api.Pagination `json:"pagination"`
+}
+
+// PrivateRow is one user's own money.
+type PrivateRow struct {
+	UserOspID   string `json:"userOspId" db:"user_osp_id"`
+	FullName    string `json:"fullName" db:"-"`
+	Firstname   string `json:"-" db:"firstname"`
+	Lastname    string `json:"-" db:"lastname"`
+	Email       string `json:"-" db:"email"`
+	Balance     int64  `json:"balance" db:"balance"`
+	BudgetOspID string `json:"budgetOspId" db:"budget_osp_id"`
+}
+
+// LabelNoCompanyBudget: SPEC §2's canViewCompanyBudget refuses.
+const LabelNoCompanyBudget = "COMPANY_BUDGET_NOT_AVAILABLE"
+
+func (s *Service) companyFor(ctx context.Context, p *access.Principal, ospID string) (int64, string, error) {
+	ca, err := s.companies.Resolve(ctx, p, ospID)
+	if err != nil {
+		return 0, "", err
+	}
+	if !ca.CanViewCompanyBudget(p) {
+		return 0, "", apperr.Forbidden("this company has no company budget to show").WithLabel(LabelNoCompanyBudget)
+	}
+	return ca.ID, ca.OspID, nil
+}
+
+// CompanyView returns a company's own budget with its payment reference.
+func (s *Service) CompanyView(ctx context.Context, p *access.Principal, ospID string) (*CompanyBudgetView, error) {
+	companyID, _, err := s.companyFor(ctx, p, ospID)
+	if err != nil {
+		return nil, err
+	}
+	out := &CompanyBudgetView{PaymentReference: PaymentReference(companyID)}
+	rows, err := s.store.byOwner(ctx, 0, companyID, TypeCompany)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if len(rows) > 0 {
+		b, err := s.toAPI(ctx, rows[0])
+		if err != nil {
+			return nil, err
+		}
+		out.Budget, out.Threshold, out.BelowThreshold = b, rows[0].Threshold, rows[0].BelowThreshold
+	}
+	return out, nil
+}
+
+// SetThreshold sets (or clears) the company budget's threshold; crossing
+// it from then on mails the budget contacts once.
+func (s *Service) SetThreshold(ctx context.Context, p *access.Principal, req ThresholdRequest) (*CompanyBudgetView, error) {
+	if req.Threshold != nil && *req.Threshold < 0 {
+		v := validate.New(ctx)
+		v.Fail("threshold", "rule.invalid")
+		return nil, v.Err()
+	}
+	companyID, osp, err := s.companyFor(ctx, p, req.CorporateAccountOspID)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		b, err := s.companyBudget(ctx, companyID, p.UserID)
+		if err != nil {
+			return err
+		}
+		b.Threshold = req.Threshold
+		if _, err := s.db.Exec(ctx, `UPDATE budgets SET threshold = ? WHERE id = ?`, req.Threshold, b.ID); err != nil {
+			return err
+		}
+		return s.watchThreshold(ctx, b)
+	})
+	if err != nil {
+		if apperr.As(err) != nil {
+			return nil, err
+		}
+		return nil, apperr.Internal(err)
+	}
+	return s.CompanyView(ctx, p, osp)
+}
+
+// PrivateList pages users' private balances in a company (platform staff).
+func (s *Service) PrivateList(ctx context.Context, p *access.Principal, req PrivateListRequest) (*api.Page[PrivateRow], error) {
+	ca, err := s.companies.Resolve(ctx, p, req.CorporateAccountOspID)
+	if err != nil {
+		return nil, err
+	}
+	pg := req.Pagination.Normalize(constants.DefaultPageSize)
+	var total int
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budgets WHERE corporate_account_id = ? AND payment_type = 'PRIVATE_BUDGET'`, ca.ID); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	rows := []PrivateRow{}
+	if err := s.db.Select(ctx, &rows, `SELECT u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, b.balance, b.osp_id AS budget_osp_id
+		FROM budgets b JOIN users u ON u.id = b.user_id WHERE b.corporate_account_id = ? AND b.payment_type = 'PRIVATE_BUDGET'
+		ORDER BY u.lastname, u.firstname, b.id LIMIT ? OFFSET ?`, ca.ID, pg.Size, pg.Offset()); err != nil {
+		return nil, apperr.Internal(err)
+	}
+	for i := range rows {
+		rows[i].FullName = user.FullName(rows[i].Firstname, rows[i].Lastname, rows[i].Email)
+	}
+	page := api.NewPage(rows, total, pg)
+	return &page, nil
+}
+
+func (s *Service) companyRoutes() []api.Route {
+	pr := access.FromContext
+	return []api.Route{
+		api.Post(base+"/company/get", access.SignedIn(), "budget", "The company budget with its payment reference (prepaid companies, artemis partners, platform staff)",
+			func(ctx context.Context, req *CompanyBudgetRequest) (*CompanyBudgetView, error) {
+				return s.CompanyView(ctx, pr(ctx), req.CorporateAccountOspID)
+			}),
+		api.Post(base+"/company/threshold", access.Need(access.UserManager, access.CompanyBudgetManager), "budget", "Set the company budget's warning threshold",
+			func(ctx context.Context, req *ThresholdRequest) (*CompanyBudgetView, error) {
+				return s.SetThreshold(ctx, pr(ctx), *req)
+			}),
+		api.Post(base+"/private/list", access.Need(access.OspAdmin), "budget", "Users' private balances in a company",
+			func(ctx context.Context, req *PrivateListRequest) (*api.Page[PrivateRow], error) {
+				return s.PrivateList(ctx, pr(ctx), *req)
+			}),
+	}
+}

@@ -1,0 +1,590 @@
+package expense
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/api"
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/budget"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/company"
+	"mobility/portal/internal/constants"
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/i18n"
+	"mobility/portal/internal/mail"
+	"mobility/portal/internal/money"
+	"mobility/portal/internal/user"
+	"mobility/portal/internal/validate"
+)
+
+// Service manages expenses and recurring external purchases.
+type Service struct {
+	db        *database.DB
+	store     *store
+	clock     clock.Clock
+	users     *user.Service
+	companies *company.Service
+	budgets   *budget.Service
+	outbox    *mail.Outbox
+}
+
+// Deps are the services expenses call.
+type Deps struct {
+	DB        *database.DB
+	Clock     clock.Clock
+	Users     *user.Service
+	Companies *company.Service
+	Budgets   *budget.Service
+	Outbox    *mail.Outbox
+}
+
+func NewService(d Deps) *Service {
+	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies,
+		budgets: d.Budgets, outbox: d.Outbox}
+}
+
+func (s *Service) now() time.Time { return database.Now(s.clock.Now()) }
+
+func (s *Service) today() string { return clock.Today(s.clock.Now()) }
+
+// internal wraps an unexpected error, leaving typed ones alone.
+func internal(err error) error {
+	if err == nil || apperr.As(err) != nil {
+		return err
+	}
+	return apperr.Internal(err)
+}
+
+// vatBasisPoints turns a percentage (21, 6, 5.5) into basis points; false
+// when outside 0..100 or with more than two decimals.
+func vatBasisPoints(pct float64) (int64, bool) {
+	if math.IsNaN(pct) || pct < 0 || pct > 100 {
+		return 0, false
+	}
+	bp := math.Round(pct * 100)
+	if math.Abs(pct*100-bp) > 1e-6 {
+		return 0, false
+	}
+	return int64(bp), true
+}
+
+// vatPercent shows basis points as a percentage.
+func vatPercent(bp int64) float64 { return float64(bp) / 100 }
+
+// vatOf is the VAT inside an amount incl. VAT, rounded half away from zero.
+func vatOf(amount, bp int64) int64 {
+	if bp <= 0 {
+		return 0
+	}
+	neg := amount < 0
+	if neg {
+		amount = -amount
+	}
+	d := 10000 + bp
+	v := (amount*bp + d/2) / d
+	if neg {
+		return -v
+	}
+	return v
+}
+
+// bookingAlphabet has 32 characters without look-alikes (0/O, 1/I).
+const bookingAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+func randomBookingID() string {
+	b := make([]byte, constants.BookingIDLength)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = bookingAlphabet[int(b[i])%len(bookingAlphabet)]
+	}
+	return string(b)
+}
+
+// newBookingID draws a 12-character booking id not used yet (the unique
+// index expenses_booking_id guards it too).
+func (s *Service) newBookingID(ctx context.Context) (string, error) {
+	for range 8 {
+		id := randomBookingID()
+		taken, err := s.store.bookingIDTaken(ctx, id)
+		if err != nil {
+			return "", err
+		}
+		if !taken {
+			return id, nil
+		}
+	}
+	return "", fmt.Errorf("no free booking id after 8 draws")
+}
+
+// book stores an expense and books it on its budget (type event, money
+// out, Spend semantics) in one transaction: either both exist or neither.
+func (s *Service) book(ctx context.Context, e *expenseRow) error {
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		id, err := s.newBookingID(ctx)
+		if err != nil {
+			return err
+		}
+		e.OspID, e.BookingID, e.NotBilled, e.CreatedAt = uuid.NewString(), id, true, s.now()
+		if err := s.store.insertExpense(ctx, e); err != nil {
+			return err
+		}
+		_, _, err = s.budgets.Post(ctx, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
+			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true})
+		return err
+	})
+}
+
+// checkDate validates a required business date, optionally not after today.
+func (s *Service) checkDate(v *validate.Checker, field, value string, notFuture bool) {
+	if !v.Required(field, value) {
+		return
+	}
+	v.Date(field, value)
+	if notFuture && !v.Has(field) && value > s.today() {
+		v.Fail(field, "rule.date.notFuture")
+	}
+}
+
+func checkText(v *validate.Checker, field, value string, required bool) {
+	if required && !v.Required(field, value) {
+		return
+	}
+	v.MaxLength(field, value, constants.DescriptionMaxLength)
+}
+
+// userBudget resolves a user and one of their budgets within the caller's
+// scope: unknown or other tenants' ids are NOT_FOUND, a budget of someone
+// else is a validation error on budgetOspId.
+func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID, budgetOspID string) (*user.Resolved, *budgetRow, error) {
+	u, err := s.users.Resolve(ctx, p, userOspID)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := s.findBudget(ctx, p, budgetOspID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b.UserID == nil || *b.UserID != u.ID {
+		v := validate.New(ctx)
+		v.Fail("budgetOspId", "rule.budgetOwner")
+		return nil, nil, v.Err()
+	}
+	return u, b, nil
+}
+
+func (s *Service) findBudget(ctx context.Context, p *access.Principal, ospID string) (*budgetRow, error) {
+	b, err := s.store.budget(ctx, p.Scope, ospID)
+	if database.IsNoRows(err) {
+		return nil, apperr.NotFound("budget")
+	}
+	return b, internal(err)
+}
+
+// Create books an external purchase on a user's budget: the expense and
+// its ledger row (type event, −amount) in one transaction. A limited
+// budget refuses more than it holds (INSUFFICIENT_BUDGET), a deactivated
+// one everything (BUDGET_DEACTIVATED); an unlimited one may go negative.
+func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateRequest) (*EventDetail, error) {
+	v := validate.New(ctx)
+	v.Required("userOspId", req.UserOspID)
+	v.Required("budgetOspId", req.BudgetOspID)
+	if req.Amount <= 0 {
+		v.Fail("amount", "rule.positive")
+	}
+	bp, ok := vatBasisPoints(req.VatPercentage)
+	if !ok {
+		v.Fail("vatPercentage", "rule.vatPercentage")
+	}
+	desc := strings.TrimSpace(req.Description)
+	checkText(v, "description", desc, true)
+	s.checkDate(v, "date", req.Date, true)
+	usage, ext, ident := strings.TrimSpace(req.UsageReason), strings.TrimSpace(req.ExternalReference), strings.TrimSpace(req.IdentificationField)
+	checkText(v, "usageReason", usage, false)
+	checkText(v, "externalReference", ext, false)
+	checkText(v, "identificationField", ident, false)
+	mode := req.MobilityMode
+	if mode == "" {
+		mode = DefaultMobilityMode
+	}
+	v.OneOf("mobilityMode", mode, MobilityModes)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	u, b, err := s.userBudget(ctx, p, req.UserOspID, req.BudgetOspID)
+	if err != nil {
+		return nil, err
+	}
+	if usage != "" {
+		reasons, err := s.store.usageReasons(ctx, u.CompanyID)
+		if err != nil {
+			return nil, internal(err)
+		}
+		if len(reasons) > 0 && !contains(reasons, usage) {
+			v.Fail("usageReason", "rule.oneOf", strings.Join(reasons, ", "))
+			return nil, v.Err()
+		}
+	}
+	e := &expenseRow{BudgetID: b.ID, UserID: u.ID, CorporateAccountID: u.CompanyID, Amount: req.Amount, VatBasisPoints: bp,
+		Description: desc, ExpenseDate: req.Date, UsageReason: usage, ExternalReference: ext, IdentificationField: ident,
+		MobilityMode: mode, CreatedBy: &p.UserID}
+	if err := s.book(ctx, e); err != nil {
+		return nil, internal(err)
+	}
+	return s.detail(ctx, eventFilter{scope: p.Scope, id: e.ID})
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func fullName(first, last, email *string) string {
+	d := func(s *string) string {
+		if s == nil {
+			return ""
+		}
+		return *s
+	}
+	return user.FullName(d(first), d(last), d(email))
+}
+
+func (v *eventView) toEvent() Event {
+	return Event{OspID: v.OspID, BookingID: v.BookingID, Date: v.ExpenseDate, Description: v.Description, Amount: v.Amount,
+		NetAmount: v.Net, VatPercentage: vatPercent(v.VatBasisPoints), MobilityMode: v.MobilityMode, BudgetOspID: v.BudgetOspID,
+		BudgetType: v.BudgetType, UserOspID: v.UserOspID, UserFullName: user.FullName(v.Firstname, v.Lastname, v.Email),
+		CorporateAccountOspID: v.CompanyOspID, CorporateAccountName: v.CompanyName, RecurrenceOspID: v.RecurrenceOsp,
+		NotBilled: v.NotBilled, Settled: v.Settled, CreatedOn: v.CreatedAt.Format(time.RFC3339)}
+}
+
+// detail loads one expense with its corrections.
+func (s *Service) detail(ctx context.Context, f eventFilter) (*EventDetail, error) {
+	ev, err := s.store.event(ctx, f)
+	if database.IsNoRows(err) {
+		return nil, apperr.NotFound("expense")
+	}
+	if err != nil {
+		return nil, internal(err)
+	}
+	rows, err := s.store.corrections(ctx, ev.ID)
+	if err != nil {
+		return nil, internal(err)
+	}
+	d := &EventDetail{Event: ev.toEvent(), EventOspID: ev.OspID, UsageReason: ev.UsageReason,
+		ExternalReference: ev.ExternalReference, IdentificationField: ev.IdentificationField, UserContractID: ev.ContractID,
+		UserEmail: ev.Email, CompanyType: ev.CompanyType, VatAmount: vatOf(ev.Amount, ev.VatBasisPoints),
+		Corrections: make([]Correction, 0, len(rows))}
+	d.AmountExclVat = ev.Amount - d.VatAmount
+	if ev.CompanyExtID != nil {
+		d.CorporateAccountExtID = *ev.CompanyExtID
+	}
+	if ev.OriginalTxOsp != nil {
+		d.TransactionOspID = *ev.OriginalTxOsp
+	}
+	if ev.CreatedBy != nil {
+		d.CreatedBy = fullName(ev.CreatorFirst, ev.CreatorLast, ev.CreatorEmail)
+	}
+	for _, r := range rows {
+		c := Correction{OspID: r.OspID, Type: r.Type, Amount: -r.Amount, Remark: r.Description, BookingDate: r.BookingDate,
+			CreatedOn: r.CreatedAt.Format(time.RFC3339), CreatedBy: fullName(r.Firstname, r.Lastname, r.Email)}
+		if c.Amount < 0 {
+			d.RefundedAmount -= c.Amount
+		} else {
+			d.AddedCost += c.Amount
+		}
+		d.Corrections = append(d.Corrections, c)
+	}
+	return d, nil
+}
+
+// Get returns one expense the caller may see.
+func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*EventDetail, error) {
+	v := validate.New(ctx)
+	v.Required("ospId", ospID)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.detail(ctx, eventFilter{scope: p.Scope, ospID: ospID})
+}
+
+// Filter pages through expenses, newest expense date first.
+func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*api.Page[Event], error) {
+	v := validate.New(ctx)
+	v.Date("dateFrom", f.DateFrom)
+	v.Date("dateTo", f.DateTo)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	ef := eventFilter{scope: p.Scope, from: f.DateFrom, to: f.DateTo}
+	if f.UserOspID != "" {
+		u, err := s.users.Resolve(ctx, p, f.UserOspID)
+		if err != nil {
+			return nil, err
+		}
+		ef.userID = u.ID
+	}
+	if f.CorporateAccountOspID != "" {
+		ca, err := s.companies.Resolve(ctx, p, f.CorporateAccountOspID)
+		if err != nil {
+			return nil, err
+		}
+		ef.companyID = ca.ID
+	}
+	if f.BudgetOspID != "" {
+		b, err := s.findBudget(ctx, p, f.BudgetOspID)
+		if err != nil {
+			return nil, err
+		}
+		ef.budgetID = b.ID
+	}
+	pg := f.Pagination.Normalize(constants.DefaultPageSize)
+	rows, total, err := s.store.events(ctx, ef, pg)
+	if err != nil {
+		return nil, internal(err)
+	}
+	out := make([]Event, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toEvent()
+	}
+	page := api.NewPage(out, total, pg)
+	return &page, nil
+}
+
+// lockedEvent finds an expense within scope and locks it, returning its
+// current net amount (read under the lock).
+func (s *Service) lockedEvent(ctx context.Context, p *access.Principal, ospID string) (*eventView, int64, error) {
+	ev, err := s.store.event(ctx, eventFilter{scope: p.Scope, ospID: ospID})
+	if database.IsNoRows(err) {
+		return nil, 0, apperr.NotFound("expense")
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := s.store.lockExpense(ctx, ev.ID); err != nil {
+		return nil, 0, err
+	}
+	net, err := s.store.net(ctx, ev.ID)
+	return ev, net, err
+}
+
+// tooHigh is the error of a refund above the net amount.
+func tooHigh(ctx context.Context, net int64) error {
+	lang := i18n.FromContext(ctx)
+	return apperr.Invalid(LabelRefundTooHigh, "amount",
+		i18n.T(lang, "rule.maxAmount", i18n.T(lang, "field.amount"), money.FormatEuro(net, string(lang))))
+}
+
+func checkCorrection(ctx context.Context, ospID, remark string) *validate.Checker {
+	v := validate.New(ctx)
+	v.Required("ospId", ospID)
+	checkText(v, "remark", remark, true)
+	return v
+}
+
+// Refund gives (part of) an expense back to its budget with a "refund"
+// ledger row: by default the whole net amount, never more than it.
+func (s *Service) Refund(ctx context.Context, p *access.Principal, req RefundRequest) (*EventDetail, error) {
+	remark := strings.TrimSpace(req.Remark)
+	v := checkCorrection(ctx, req.OspID, remark)
+	if req.Amount != nil && *req.Amount <= 0 {
+		v.Fail("amount", "rule.positive")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	var id int64
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		ev, net, err := s.lockedEvent(ctx, p, req.OspID)
+		if err != nil {
+			return err
+		}
+		id = ev.ID
+		if net <= 0 {
+			return apperr.Conflict(LabelNothingToRefund, "nothing of this expense is left to refund")
+		}
+		amount := net
+		if req.Amount != nil {
+			amount = *req.Amount
+		}
+		if amount > net {
+			return tooHigh(ctx, net)
+		}
+		_, _, err = s.budgets.Post(ctx, ev.BudgetID, budget.Entry{Type: budget.TxRefund, Amount: amount, Description: remark,
+			ExpenseID: &ev.ID, CreatedBy: &p.UserID})
+		return err
+	})
+	if err != nil {
+		return nil, internal(err)
+	}
+	return s.detail(ctx, eventFilter{scope: p.Scope, id: id})
+}
+
+// Correct adds cost to an expense (amount > 0: taken from the budget with
+// the rules of a purchase) or refunds cost (amount < 0: given back, never
+// more than the net amount), as an "update" ledger row with the remark.
+func (s *Service) Correct(ctx context.Context, p *access.Principal, req CorrectRequest) (*EventDetail, error) {
+	remark := strings.TrimSpace(req.Remark)
+	v := checkCorrection(ctx, req.OspID, remark)
+	if req.Amount == 0 {
+		v.Fail("amount", "rule.nonZero")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	var id int64
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		ev, net, err := s.lockedEvent(ctx, p, req.OspID)
+		if err != nil {
+			return err
+		}
+		id = ev.ID
+		entry := budget.Entry{Type: budget.TxUpdate, Amount: -req.Amount, Description: remark, ExpenseID: &ev.ID, CreatedBy: &p.UserID}
+		if req.Amount > 0 {
+			entry.Spend = true
+		} else if -req.Amount > net {
+			return tooHigh(ctx, net)
+		}
+		_, _, err = s.budgets.Post(ctx, ev.BudgetID, entry)
+		return err
+	})
+	if err != nil {
+		return nil, internal(err)
+	}
+	return s.detail(ctx, eventFilter{scope: p.Scope, id: id})
+}
+
+// formatDate shows yyyy-MM-dd as dd/MM/yyyy.
+func formatDate(d string) string {
+	t, err := time.Parse(clock.DateLayout, d)
+	if err != nil {
+		return d
+	}
+	return t.Format("02/01/2006")
+}
+
+func formatPercent(bp int64, lang string) string {
+	s := strconv.FormatFloat(vatPercent(bp), 'f', -1, 64)
+	if lang != "en" {
+		s = strings.ReplaceAll(s, ".", ",")
+	}
+	return s + " %"
+}
+
+// ReceiptLine is one correction in the receipt mail.
+type ReceiptLine struct {
+	Date   string
+	Amount string
+	Remark string
+}
+
+// EmailReceipt mails the expense's receipt to its user through the outbox,
+// in the user's language.
+func (s *Service) EmailReceipt(ctx context.Context, p *access.Principal, ospID string) error {
+	d, err := s.Get(ctx, p, ospID)
+	if err != nil {
+		return err
+	}
+	if d.UserEmail == "" {
+		return apperr.Conflict(LabelNoEmail, "this user has no e-mail address")
+	}
+	u, err := s.users.Resolve(ctx, p, d.UserOspID)
+	if err != nil {
+		return err
+	}
+	lang := u.Language
+	if !i18n.IsSupported(lang) {
+		lang = string(i18n.Default)
+	}
+	bp, _ := vatBasisPoints(d.VatPercentage)
+	lines := make([]ReceiptLine, len(d.Corrections))
+	for i, c := range d.Corrections {
+		lines[i] = ReceiptLine{Date: formatDate(c.BookingDate), Amount: money.FormatEuro(c.Amount, lang), Remark: c.Remark}
+	}
+	err = s.outbox.Enqueue(ctx, mail.Message{To: d.UserEmail, Name: "expense_receipt", Lang: i18n.Lang(lang), Data: map[string]any{
+		"Name": u.FullName, "Company": d.CorporateAccountName, "BookingID": d.BookingID, "Date": formatDate(d.Date),
+		"Description": d.Description, "Amount": money.FormatEuro(d.Amount, lang), "Vat": formatPercent(bp, lang),
+		"VatAmount": money.FormatEuro(d.VatAmount, lang), "AmountExclVat": money.FormatEuro(d.AmountExclVat, lang),
+		"Net": money.FormatEuro(d.NetAmount, lang), "Corrections": lines, "ExternalReference": d.ExternalReference,
+	}})
+	return internal(err)
+}
+
+// NegativeUsers pages through the users with at least one budget below
+// zero (unlimited budgets may go there), most negative first.
+func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req NegativeRequest) (*api.Page[NegativeUser], error) {
+	companyID, err := s.company(ctx, p, req.CorporateAccountOspID)
+	if err != nil {
+		return nil, err
+	}
+	pg := req.Pagination.Normalize(constants.DefaultPageSize)
+	total, err := s.store.countNegative(ctx, p.Scope, companyID)
+	if err != nil {
+		return nil, internal(err)
+	}
+	rows, err := s.store.negativeUsers(ctx, p.Scope, companyID, pg)
+	if err != nil {
+		return nil, internal(err)
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	budgets, err := s.store.negativeBudgets(ctx, ids)
+	if err != nil {
+		return nil, internal(err)
+	}
+	byUser := map[int64][]NegativeBudget{}
+	for _, b := range budgets {
+		byUser[b.UserID] = append(byUser[b.UserID], NegativeBudget{BudgetOspID: b.OspID, BudgetType: b.BudgetType,
+			ActivationStatus: b.ActivationStatus, Balance: b.Balance})
+	}
+	out := make([]NegativeUser, len(rows))
+	for i, r := range rows {
+		login := ""
+		if r.Login != nil {
+			login = *r.Login
+		}
+		out[i] = NegativeUser{OspID: r.OspID, Firstname: r.Firstname, Lastname: r.Lastname,
+			FullName: user.FullName(r.Firstname, r.Lastname, r.Email), Email: r.Email, Login: login, Active: r.Active,
+			CorporateAccountOspID: r.CompanyOspID, Amount: r.Total, Budgets: byUser[r.ID]}
+	}
+	page := api.NewPage(out, total, pg)
+	return &page, nil
+}
+
+// CountNegative counts the users with at least one budget below zero.
+func (s *Service) CountNegative(ctx context.Context, p *access.Principal, req CountRequest) (*Count, error) {
+	companyID, err := s.company(ctx, p, req.CorporateAccountOspID)
+	if err != nil {
+		return nil, err
+	}
+	n, err := s.store.countNegative(ctx, p.Scope, companyID)
+	if err != nil {
+		return nil, internal(err)
+	}
+	return &Count{Count: n}, nil
+}
+
+// company resolves an optional corporate account within scope (0: all).
+func (s *Service) company(ctx context.Context, p *access.Principal, ospID string) (int64, error) {
+	if ospID == "" {
+		return 0, nil
+	}
+	ca, err := s.companies.Resolve(ctx, p, ospID)
+	if err != nil {
+		return 0, err
+	}
+	return ca.ID, nil
+}
