@@ -36,7 +36,9 @@ Usage:
   portal user create-admin --login L --email E --password P [flags]
                                        create a platform admin (ospadmin)
   portal user reset-2fa LOGIN [flags]  forget a user's authenticator (re-enrol at next sign-in)
-  portal jobs run [--at YYYY-MM-DD]    run the scheduled jobs due on a day (default today)
+  portal jobs run [--at YYYY-MM-DD] [--force]
+                                       run the scheduled jobs due on a day (default today);
+                                       --force after a crash (jobs are idempotent)
   portal openapi                       print the OpenAPI document
 
 Every flag has a PORTAL_* environment variable; 'portal serve -h' lists them.

@@ -17,8 +17,10 @@ func jobsCmd(ctx context.Context, env Env, args []string) error {
 		return errors.New("usage: portal jobs run [--at YYYY-MM-DD]")
 	}
 	var at string
+	var force bool
 	app, err := openWithClock(ctx, env, "jobs run", args[1:], func(fs *flag.FlagSet) {
 		fs.StringVar(&at, "at", "", "business day to run (yyyy-MM-dd, Europe/Brussels); default today")
+		fs.BoolVar(&force, "force", false, "run again jobs recorded as done or running (after a crash); jobs are idempotent")
 	}, func() clock.Clock {
 		if at == "" {
 			return clock.System{}
@@ -38,7 +40,9 @@ func jobsCmd(ctx context.Context, env Env, args []string) error {
 	if at != "" && at != day {
 		return fmt.Errorf("--at %q is not a date (yyyy-MM-dd)", at)
 	}
-	results, err := app.JobRunner().RunDay(ctx, day)
+	runner := app.JobRunner()
+	runner.Force = force
+	results, err := runner.RunDay(ctx, day)
 	for _, r := range results {
 		fmt.Fprintf(env.Stdout, "%s %s: %s %s\n", r.Day, r.Job, r.Status, r.Detail)
 	}

@@ -40,6 +40,9 @@ type Runner struct {
 	db    *database.DB
 	clock clock.Clock
 	jobs  []Job
+	// Force runs a day's jobs again whatever job_runs says (an operator
+	// after a crash); safe because every job is idempotent by itself.
+	Force bool
 }
 
 func NewRunner(db *database.DB, c clock.Clock, jobs []Job) *Runner {
@@ -97,7 +100,7 @@ func (r *Runner) claim(ctx context.Context, job, day string) (int64, bool, error
 	if err := r.db.Get(ctx, &run, `SELECT id, status, started_at FROM job_runs WHERE job = ? AND run_key = ?`, job, day); err != nil {
 		return 0, false, err
 	}
-	retry := run.Status == "failed" || (run.Status == "running" && now.Sub(run.StartedAt) > StaleAfter)
+	retry := r.Force || run.Status == "failed" || (run.Status == "running" && now.Sub(run.StartedAt) > StaleAfter)
 	if !retry {
 		return 0, false, nil
 	}
