@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,4 +81,93 @@ func medianDur(d []time.Duration) time.Duration {
 		}
 	}
 	return s[len(s)/2]
+}
+
+// portalWithTransactions: the demo portal, one budget of Jan's with n
+// ledger rows.
+func portalWithTransactions(b *testing.B, n int) (*testkit.Env, string, string) {
+	e := testkit.NewEnv(b, database.SQLite)
+	token := e.LoginAs("acme.admin")
+	res := e.Post(base+"/BUSINESS_BUDGET/create", token, map[string]any{"ownerOspId": userOspB(b, e, "jan.peeters"), "data": map[string]any{"unlimited": true}})
+	var bud struct {
+		OspID string `json:"ospId"`
+	}
+	res.JSON(b, &bud)
+	var id int64
+	_ = e.DB.Get(context.Background(), &id, `SELECT id FROM budgets WHERE osp_id = ?`, bud.OspID)
+	if err := seed.Transactions(context.Background(), e.DB, id, n, e.Clock.Now()); err != nil {
+		b.Fatal(err)
+	}
+	return e, token, bud.OspID
+}
+
+func userOspB(b *testing.B, e *testkit.Env, login string) string {
+	var osp string
+	_ = e.DB.Get(context.Background(), &osp, `SELECT osp_id FROM users WHERE login = ?`, login)
+	return osp
+}
+
+// BenchmarkTransactionsPage10k: one page of a budget's ledger with 10,000
+// rows, through the handler (aim: p99 under 20 ms).
+func BenchmarkTransactionsPage10k(b *testing.B) {
+	e, token, budgetOsp := portalWithTransactions(b, 10000)
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		page := i%50 + 1
+		t0 := time.Now()
+		res := e.Post(base+"/transaction/getByFilter", token, map[string]any{"budgetOspId": budgetOsp, "pagination": map[string]int{"page": page, "size": 20}})
+		lat = append(lat, time.Since(t0))
+		if res.Status != 200 {
+			b.Fatalf("%d %s", res.Status, res.Body)
+		}
+	}
+	b.StopTimer()
+	sortDur(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkXLSX100k: the transactions XLSX of 100,000 rows (aim: under
+// 5 s and 200 MB resident); reports the process's peak RSS (VmHWM).
+func BenchmarkXLSX100k(b *testing.B) {
+	e, token, budgetOsp := portalWithTransactions(b, 100000)
+	var times []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		res := e.Do(testkit.Request{Path: base + "/transaction/download/xlsx", Token: token, Body: map[string]any{"budgetOspId": budgetOsp}})
+		times = append(times, time.Since(t0))
+		if res.Status != 200 || len(res.Body) < 1000 {
+			b.Fatalf("%d", res.Status)
+		}
+	}
+	b.ReportMetric(medianDur(times).Seconds(), "s/file")
+	b.ReportMetric(peakRSSMB(), "peak-RSS-MB")
+}
+
+func sortDur(s []time.Duration) {
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+}
+
+// peakRSSMB reads the process's peak resident set size from /proc.
+func peakRSSMB() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			var kb float64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "VmHWM:"), "kB")), &kb)
+			return kb / 1024
+		}
+	}
+	return 0
 }

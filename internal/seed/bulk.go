@@ -111,3 +111,38 @@ func Budgets(ctx context.Context, db *database.DB, companyOspID string, now time
 	})
 	return len(userIDs), err
 }
+
+// Transactions appends n alternating manual amounts (+10 €, -5 €) to a
+// budget, with correct running balances, in bulk (benchmarks).
+func Transactions(ctx context.Context, db *database.DB, budgetID int64, n int, now time.Time) error {
+	now = database.Now(now)
+	day := now.Format("2006-01-02")
+	return db.WithTx(ctx, func(ctx context.Context) error {
+		var balance int64
+		if err := db.Get(ctx, &balance, `SELECT balance FROM budgets WHERE id = ?`, budgetID); err != nil {
+			return err
+		}
+		start := balance
+		const batch = 300
+		for done := 0; done < n; done += batch {
+			size := min(batch, n-done)
+			ph := make([]string, size)
+			var args []any
+			for i := 0; i < size; i++ {
+				amount := int64(1000)
+				if (done+i)%2 == 1 {
+					amount = -500
+				}
+				balance += amount
+				ph[i] = "(?, ?, 'manual_update', ?, ?, 'generated', ?, ?)"
+				args = append(args, uuid.NewString(), budgetID, amount, balance, day, now)
+			}
+			if _, err := db.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
+				booking_date, created_at) VALUES `+strings.Join(ph, ","), args...); err != nil {
+				return err
+			}
+		}
+		_, err := db.Exec(ctx, `UPDATE budgets SET balance = ? WHERE id = ? AND balance = ?`, balance, budgetID, start)
+		return err
+	})
+}
