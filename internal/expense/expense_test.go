@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"mobility/portal/internal/api"
@@ -194,6 +195,21 @@ func TestCreateGetAndFilter(t *testing.T) {
 		}
 		if _, res := page(acme, map[string]any{"dateFrom": "yesterday"}); res.Status != 400 || fieldOf(t, res) != "dateFrom" {
 			t.Fatalf("bad date: %d %s", res.Status, res.Body)
+		}
+		// once the company lists usage reasons, an expense names one of them
+		if _, err := e.DB.Exec(ctx, `INSERT INTO usage_reasons (osp_id, corporate_account_id, label, active)
+			SELECT 'ur-1', id, 'Client visit', TRUE FROM corporate_accounts WHERE osp_id = ?`, seed.AcmeOspID); err != nil {
+			t.Fatal(err)
+		}
+		body = valid()
+		body["budgetOspId"] = b2["budgetOspId"]
+		body["usageReason"] = "Holiday"
+		if res := e.Post(createPath, acme, body); res.Status != 400 || fieldOf(t, res) != "usageReason" {
+			t.Fatalf("unknown usage reason: %d %s", res.Status, res.Body)
+		}
+		body["usageReason"] = "Client visit"
+		if d := detailOf(t, e.Post(createPath, acme, body)); d.UsageReason != "Client visit" {
+			t.Fatalf("usage reason: %+v", d)
 		}
 		// msp.admin (Acme's partner) sees it; ospadmin too
 		testkit.MustStatus(t, e.Post(v1+"/events/get", e.LoginAs("msp.admin"), map[string]string{"ospId": d.OspID}), 200)
@@ -474,5 +490,49 @@ func TestEmailReceipt(t *testing.T) {
 		if res := e.Post(v1+"/events/emailReceipt/get", acme, map[string]string{"ospId": "nope"}); res.Status != 404 {
 			t.Fatalf("unknown: %d", res.Status)
 		}
+	})
+}
+
+// Concurrent refunds of one expense never give back more than its net
+// amount: the expense is locked while its net amount is read and booked.
+func TestConcurrentRefunds(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		acme := e.LoginAs("acme.admin")
+		jan := userOsp(t, e, "jan.peeters")
+		b := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
+		d := detailOf(t, e.Post(createPath, acme, map[string]any{"userOspId": jan, "budgetOspId": b.OspID, "amount": 3000,
+			"vatPercentage": 21, "description": "Hotel shuttle", "date": "2026-11-21"}))
+		const n = 8
+		statuses := make(chan int, n)
+		var wg sync.WaitGroup
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses <- e.Post(v1+"/events/refund", acme, map[string]any{"ospId": d.OspID, "amount": 1000, "remark": "part"}).Status
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		ok := 0
+		for s := range statuses {
+			switch s {
+			case 200:
+				ok++
+			case 400, 409:
+			default:
+				t.Errorf("status %d", s)
+			}
+		}
+		if ok != 3 {
+			t.Fatalf("%d refunds went through, want 3", ok)
+		}
+		if got := balance(t, e, b.OspID); got != 0 {
+			t.Fatalf("balance %d", got)
+		}
+		if d := detailOf(t, e.Post(v1+"/events/get", acme, map[string]string{"ospId": d.OspID})); d.NetAmount != 0 || len(d.Corrections) != 3 {
+			t.Fatalf("after concurrent refunds: %+v", d)
+		}
+		assertLedgerConsistent(t, e)
 	})
 }
