@@ -24,6 +24,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/budget/company/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The company budget with its payment reference (prepaid companies, artemis partners, platform staff) */
+        post: operations["postPortalServiceV1BudgetCompanyGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/company/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the company budget's warning threshold
+         * @description Roles: user_manager, company_budget_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetCompanyThreshold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/budget/deactivate": {
         parameters: {
             query?: never;
@@ -89,6 +126,26 @@ export interface paths {
         put?: never;
         /** A user's own money (kept after deactivation) */
         post: operations["postPortalServiceV1BudgetPrivateBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/budget/private/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Users' private balances in a company
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BudgetPrivateList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -266,6 +323,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/company/budgetType/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The budget types a company offers, with their defaults */
+        post: operations["postPortalServiceV1CompanyBudgetTypeList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/company/budgetType/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set which budget types a company offers and their defaults
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CompanyBudgetTypeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/company/usageReason/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a usage reason
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CompanyUsageReasonAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/company/usageReason/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a usage reason
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CompanyUsageReasonDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/company/usageReason/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A company's usage reasons */
+        post: operations["postPortalServiceV1CompanyUsageReasonList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/company/usageReason/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename or (de)activate a usage reason
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CompanyUsageReasonUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/corporateAccount/companyType/list": {
         parameters: {
             query?: never;
@@ -317,6 +488,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/events/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add cost to an expense (positive amount) or refund cost (negative), with a remark
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1EventsCorrect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/events/emailReceipt/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the expense's receipt to its user */
+        post: operations["postPortalServiceV1EventsEmailReceiptGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/events/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One expense with its details and corrections */
+        post: operations["postPortalServiceV1EventsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/events/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through expenses with their net amounts, newest first */
+        post: operations["postPortalServiceV1EventsGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/events/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give (part of) an expense back to its budget; default the whole net amount
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1EventsRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/help/get": {
         parameters: {
             query?: never;
@@ -348,6 +610,26 @@ export interface paths {
          * @description Roles: ospadmin (ospadmin always).
          */
         post: operations["postPortalServiceV1ParkingFindHistoryByUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/payableEvent/costEventForExternalPurchase/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book an external purchase on a user's budget (amount in cents incl. VAT; the budget's rules apply)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PayableEventCostEventForExternalPurchaseCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -399,6 +681,134 @@ export interface paths {
         get: operations["getPortalServiceV1PortalLogoGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/purchaseEvent/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One purchase (expense) with its details and corrections */
+        post: operations["postPortalServiceV1PurchaseEventGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/recurringExternalPurchase/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a recurring external purchase, booked by the jobs runner each period
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1RecurringExternalPurchaseCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/recurringExternalPurchase/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one occurrence (THIS_ONLY) or this and all following (THIS_AND_FOLLOWING)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1RecurringExternalPurchaseDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/recurringExternalPurchase/findByUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A user's recurring external purchases */
+        post: operations["postPortalServiceV1RecurringExternalPurchaseFindByUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/recurringExternalPurchase/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One recurring external purchase with its handled occurrences */
+        post: operations["postPortalServiceV1RecurringExternalPurchaseGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/recurringExternalPurchase/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The types of recurring external purchases */
+        get: operations["getPortalServiceV1RecurringExternalPurchaseTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/recurringExternalPurchase/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a recurring external purchase (bookings still to come)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1RecurringExternalPurchaseUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -539,6 +949,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/user/countWithNegativeBudget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count the users with a budget below zero */
+        post: operations["postPortalServiceV1UserCountWithNegativeBudget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/user/current": {
         parameters: {
             query?: never;
@@ -587,6 +1014,23 @@ export interface paths {
         put?: never;
         /** Page through users: search, active, company, group, roles, types */
         post: operations["postPortalServiceV1UserFindByAny"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/user/findWithNegativeBudget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through users with a budget below zero, most negative first */
+        post: operations["postPortalServiceV1UserFindWithNegativeBudget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1408,6 +1852,13 @@ export interface components {
             errors?: components["schemas"]["ApperrFieldError"][];
             message?: string;
         };
+        ApiPageMobilityPortalInternalBudgetPrivateRow: {
+            content?: components["schemas"]["BudgetPrivateRow"][] | null;
+            page?: number;
+            size?: number;
+            totalElements?: number;
+            totalPages?: number;
+        };
         ApiPageMobilityPortalInternalBudgetTransaction: {
             content?: components["schemas"]["BudgetTransaction"][] | null;
             page?: number;
@@ -1417,6 +1868,20 @@ export interface components {
         };
         ApiPageMobilityPortalInternalCompanyCorporateAccount: {
             content?: components["schemas"]["CompanyCorporateAccount"][] | null;
+            page?: number;
+            size?: number;
+            totalElements?: number;
+            totalPages?: number;
+        };
+        ApiPageMobilityPortalInternalExpenseEvent: {
+            content?: components["schemas"]["ExpenseEvent"][] | null;
+            page?: number;
+            size?: number;
+            totalElements?: number;
+            totalPages?: number;
+        };
+        ApiPageMobilityPortalInternalExpenseNegativeUser: {
+            content?: components["schemas"]["ExpenseNegativeUser"][] | null;
             page?: number;
             size?: number;
             totalElements?: number;
@@ -1572,6 +2037,30 @@ export interface components {
             budgetType?: string;
             ownerOspId: string;
         };
+        BudgetCompanyBudgetRequest: {
+            corporateAccountOspId: string;
+        };
+        BudgetCompanyBudgetType: {
+            budgetType?: string;
+            budgetUpperLimit?: number | null;
+            enabled?: boolean;
+            frequency?: string | null;
+            /** Format: int64 */
+            frequencyAmount?: number;
+            transferStrategy?: string | null;
+            unlimited?: boolean;
+        };
+        BudgetCompanyBudgetTypesUpdate: {
+            budgetTypes?: components["schemas"]["BudgetCompanyBudgetType"][] | null;
+            corporateAccountOspId: string;
+        };
+        BudgetCompanyBudgetView: {
+            belowThreshold?: boolean;
+            budget?: components["schemas"]["BudgetBudget"];
+            /** @description Belgian structured reference to quote on transfers */
+            paymentReference?: string;
+            threshold?: number | null;
+        };
         BudgetCreateRequest: {
             data?: components["schemas"]["BudgetWriteData"];
             ownerOspId: string;
@@ -1652,6 +2141,17 @@ export interface components {
         BudgetPrivateBalanceRequest: {
             userOspId: string;
         };
+        BudgetPrivateListRequest: {
+            corporateAccountOspId: string;
+            pagination?: components["schemas"]["ApiPagination"];
+        };
+        BudgetPrivateRow: {
+            /** Format: int64 */
+            balance?: number;
+            budgetOspId?: string;
+            fullName?: string;
+            userOspId?: string;
+        };
         BudgetPromoCode: {
             /**
              * Format: int64
@@ -1665,6 +2165,11 @@ export interface components {
         BudgetRedeemRequest: {
             budgetOspId: string;
             promoCode: string;
+        };
+        BudgetThresholdRequest: {
+            corporateAccountOspId: string;
+            /** @description cents; null removes it */
+            threshold?: number | null;
         };
         BudgetTransaction: {
             /**
@@ -1717,6 +2222,20 @@ export interface components {
         };
         BudgetUpdateRequest: {
             data?: components["schemas"]["BudgetWriteData"];
+            ospId: string;
+        };
+        BudgetUsageReason: {
+            active?: boolean;
+            label?: string;
+            ospId?: string;
+        };
+        BudgetUsageReasonAdd: {
+            corporateAccountOspId: string;
+            label: string;
+        };
+        BudgetUsageReasonUpdate: {
+            active?: boolean;
+            label?: string;
             ospId: string;
         };
         BudgetValueInfo: {
@@ -1773,6 +2292,315 @@ export interface components {
         };
         CompanyRef: {
             ospId?: string;
+        };
+        ExpenseByUserRequest: {
+            userOspId: string;
+        };
+        ExpenseCorrectRequest: {
+            /**
+             * Format: int64
+             * @description cents: positive adds cost (taken from the budget), negative refunds cost (never more than the net amount)
+             */
+            amount: number;
+            ospId: string;
+            remark: string;
+        };
+        ExpenseCorrection: {
+            /**
+             * Format: int64
+             * @description cents of cost: positive added cost, negative refunded
+             */
+            amount?: number;
+            bookingDate?: string;
+            /** @description full name of the admin */
+            createdBy?: string;
+            createdOn?: string;
+            /** @description the ledger row's ospId */
+            ospId?: string;
+            remark?: string;
+            /**
+             * @description ledger transaction type
+             * @enum {string}
+             */
+            type?: "refund" | "update";
+        };
+        ExpenseCount: {
+            count?: number;
+        };
+        ExpenseCountRequest: {
+            corporateAccountOspId?: string;
+        };
+        ExpenseCreateRequest: {
+            /**
+             * Format: int64
+             * @description cents incl. VAT
+             */
+            amount: number;
+            /** @description a budget of this user */
+            budgetOspId: string;
+            /** @description yyyy-MM-dd, not in the future */
+            date: string;
+            description: string;
+            externalReference?: string;
+            identificationField?: string;
+            /**
+             * @description default OTHER_PURCHASES
+             * @enum {string}
+             */
+            mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            usageReason?: string;
+            userOspId: string;
+            /**
+             * Format: double
+             * @description percent, e.g. 21 or 6 (at most two decimals; stored as basis points)
+             */
+            vatPercentage?: number;
+        };
+        ExpenseEvent: {
+            /**
+             * Format: int64
+             * @description cents incl. VAT, as booked
+             */
+            amount?: number;
+            /** @description 12 characters, unique */
+            bookingId?: string;
+            budgetOspId?: string;
+            budgetType?: string;
+            corporateAccountName?: string;
+            corporateAccountOspId?: string;
+            createdOn?: string;
+            /** @description yyyy-MM-dd */
+            date?: string;
+            description?: string;
+            mobilityMode?: string;
+            /**
+             * Format: int64
+             * @description cents: amount minus refunds plus added costs
+             */
+            netAmount?: number;
+            notBilled?: boolean;
+            /** @description the event ospId */
+            ospId?: string;
+            /** @description set when booked by a recurring external purchase */
+            recurrenceOspId?: string | null;
+            settled?: boolean;
+            userFullName?: string;
+            userOspId?: string;
+            /**
+             * Format: double
+             * @description percent
+             */
+            vatPercentage?: number;
+        };
+        ExpenseEventDetail: {
+            /**
+             * Format: int64
+             * @description cents added by corrections
+             */
+            addedCost?: number;
+            /**
+             * Format: int64
+             * @description cents incl. VAT, as booked
+             */
+            amount?: number;
+            /**
+             * Format: int64
+             * @description cents
+             */
+            amountExclVat?: number;
+            /** @description 12 characters, unique */
+            bookingId?: string;
+            budgetOspId?: string;
+            budgetType?: string;
+            companyType?: string;
+            corporateAccountExtId?: string;
+            corporateAccountName?: string;
+            corporateAccountOspId?: string;
+            /** @description not stored yet for corporate accounts: null */
+            corporateContractType?: string | null;
+            corrections?: components["schemas"]["ExpenseCorrection"][] | null;
+            createdBy?: string;
+            createdOn?: string;
+            /** @description yyyy-MM-dd */
+            date?: string;
+            description?: string;
+            eventOspId?: string;
+            externalReference?: string;
+            identificationField?: string;
+            mobilityMode?: string;
+            /**
+             * Format: int64
+             * @description cents: amount minus refunds plus added costs
+             */
+            netAmount?: number;
+            notBilled?: boolean;
+            /** @description the event ospId */
+            ospId?: string;
+            /** @description set when booked by a recurring external purchase */
+            recurrenceOspId?: string | null;
+            /**
+             * Format: int64
+             * @description cents given back (refunds and negative corrections)
+             */
+            refundedAmount?: number;
+            settled?: boolean;
+            /** @description the ledger row of the original booking */
+            transactionOspId?: string;
+            usageReason?: string;
+            userContractId?: string;
+            userEmail?: string;
+            userFullName?: string;
+            userOspId?: string;
+            /**
+             * Format: int64
+             * @description cents of VAT in amount
+             */
+            vatAmount?: number;
+            /**
+             * Format: double
+             * @description percent
+             */
+            vatPercentage?: number;
+        };
+        ExpenseFilter: {
+            budgetOspId?: string;
+            corporateAccountOspId?: string;
+            /** @description yyyy-MM-dd, inclusive (expense date) */
+            dateFrom?: string;
+            /** @description yyyy-MM-dd, inclusive */
+            dateTo?: string;
+            pagination?: components["schemas"]["ApiPagination"];
+            userOspId?: string;
+        };
+        ExpenseGetRequest: {
+            ospId: string;
+        };
+        ExpenseNegativeBudget: {
+            activationStatus?: string;
+            /**
+             * Format: int64
+             * @description cents, below zero
+             */
+            balance?: number;
+            budgetOspId?: string;
+            budgetType?: string;
+        };
+        ExpenseNegativeRequest: {
+            /** @description default: every company in the caller's scope */
+            corporateAccountOspId?: string;
+            pagination?: components["schemas"]["ApiPagination"];
+        };
+        ExpenseNegativeUser: {
+            active?: boolean;
+            /**
+             * Format: int64
+             * @description cents: the sum of the negative balances (below zero)
+             */
+            amount?: number;
+            budgets?: components["schemas"]["ExpenseNegativeBudget"][] | null;
+            corporateAccountOspId?: string;
+            email?: string;
+            firstname?: string;
+            fullName?: string;
+            lastname?: string;
+            login?: string;
+            ospId?: string;
+        };
+        ExpenseOccurrence: {
+            date?: string;
+            /** @description why a FAILED occurrence was refused (e.g. INSUFFICIENT_BUDGET) */
+            errorLabel?: string;
+            eventOspId?: string | null;
+            /** @enum {string} */
+            outcome?: "BOOKED" | "FAILED" | "CANCELLED";
+        };
+        ExpenseRecurring: {
+            /**
+             * Format: int64
+             * @description cents incl. VAT
+             */
+            amount?: number;
+            budgetOspId?: string;
+            budgetType?: string;
+            createdOn?: string;
+            deleted?: boolean;
+            description?: string;
+            endDate?: string | null;
+            /** @enum {string} */
+            frequency?: "MONTH" | "YEAR";
+            mobilityMode?: string;
+            /** @description the next date the jobs runner books (null: over) */
+            nextOccurrence?: string | null;
+            /** @description handled occurrences, oldest first */
+            occurrences?: components["schemas"]["ExpenseOccurrence"][] | null;
+            ospId?: string;
+            startDate?: string;
+            type?: string;
+            userFullName?: string;
+            userOspId?: string;
+            /** Format: double */
+            vatPercentage?: number;
+        };
+        ExpenseRecurringCreateRequest: {
+            /**
+             * Format: int64
+             * @description cents incl. VAT, > 0
+             */
+            amount?: number;
+            /** @description a budget of the user */
+            budgetOspId?: string;
+            description?: string;
+            /** @description yyyy-MM-dd: the last day an occurrence may fall on; empty: none */
+            endDate?: string | null;
+            /** @enum {string} */
+            frequency?: "MONTH" | "YEAR";
+            /** @description yyyy-MM-dd: the first occurrence */
+            startDate?: string;
+            /** @description one of recurringExternalPurchase/types */
+            type?: string;
+            userOspId: string;
+            /** @description percent (stored as basis points) */
+            vatPercentage?: number | null;
+        };
+        ExpenseRecurringDeleteRequest: {
+            /** @description yyyy-MM-dd: the occurrence (THIS_ONLY) or the first day no longer booked (THIS_AND_FOLLOWING) */
+            date: string;
+            /** @enum {string} */
+            mode: "THIS_ONLY" | "THIS_AND_FOLLOWING";
+            ospId: string;
+        };
+        ExpenseRecurringType: {
+            /** @description in the caller's language */
+            label?: string;
+            mobilityMode?: string;
+            value?: string;
+        };
+        ExpenseRecurringUpdateRequest: {
+            /**
+             * Format: int64
+             * @description cents incl. VAT, > 0
+             */
+            amount?: number;
+            /** @description a budget of the user */
+            budgetOspId?: string;
+            description?: string;
+            /** @description yyyy-MM-dd: the last day an occurrence may fall on; empty: none */
+            endDate?: string | null;
+            /** @enum {string} */
+            frequency?: "MONTH" | "YEAR";
+            ospId: string;
+            /** @description yyyy-MM-dd: the first occurrence */
+            startDate?: string;
+            /** @description one of recurringExternalPurchase/types */
+            type?: string;
+            /** @description percent (stored as basis points) */
+            vatPercentage?: number | null;
+        };
+        ExpenseRefundRequest: {
+            /** @description cents; default the whole net amount; never more than it */
+            amount?: number | null;
+            ospId: string;
+            remark: string;
         };
         FormDataUserUploadForm: {
             corporateAccountOspId: string;
@@ -2241,6 +3069,72 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1BudgetCompanyGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetCompanyBudgetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetCompanyBudgetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetCompanyThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetThresholdRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetCompanyBudgetView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1BudgetDeactivate: {
         parameters: {
             query?: never;
@@ -2360,6 +3254,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BudgetPrivateBalance"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BudgetPrivateList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetPrivateListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalBudgetPrivateRow"];
                 };
             };
             /** @description Bad Request */
@@ -2668,6 +3595,202 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1CompanyBudgetTypeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetCompanyBudgetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetCompanyBudgetType"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CompanyBudgetTypeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetCompanyBudgetTypesUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetCompanyBudgetType"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CompanyUsageReasonAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetUsageReasonAdd"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetUsageReason"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CompanyUsageReasonDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CompanyUsageReasonList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetCompanyBudgetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetUsageReason"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CompanyUsageReasonUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BudgetUsageReasonUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetUsageReason"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     getPortalServiceV1CorporateAccountCompanyTypeList: {
         parameters: {
             query?: never;
@@ -2763,6 +3886,169 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1EventsCorrect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseCorrectRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseEventDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1EventsEmailReceiptGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1EventsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseEventDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1EventsGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalExpenseEvent"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1EventsRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseEventDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1HelpGet: {
         parameters: {
             query?: never;
@@ -2812,6 +4098,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiPageMobilityPortalInternalUserParkingSession"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PayableEventCostEventForExternalPurchaseCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseEventDetail"];
                 };
             };
             /** @description Bad Request */
@@ -2905,6 +4224,233 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PurchaseEventGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseEventDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1RecurringExternalPurchaseCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseRecurringCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseRecurring"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1RecurringExternalPurchaseDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseRecurringDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseRecurring"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1RecurringExternalPurchaseFindByUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseByUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseRecurring"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1RecurringExternalPurchaseGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseRecurring"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1RecurringExternalPurchaseTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseRecurringType"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1RecurringExternalPurchaseUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseRecurringUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseRecurring"];
                 };
             };
             /** @description Bad Request */
@@ -3139,6 +4685,39 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1UserCountWithNegativeBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseCountRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpenseCount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1UserCurrent: {
         parameters: {
             query?: never;
@@ -3221,6 +4800,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiPageMobilityPortalInternalUserListItem"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserFindWithNegativeBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExpenseNegativeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalExpenseNegativeUser"];
                 };
             };
             /** @description Bad Request */
