@@ -76,3 +76,13 @@ func (s *Service) Post(ctx context.Context, budgetID int64, e Entry) (txOspID st
 	}
 	return txOspID, balance, err
 }
+
+// Lock takes the budget's row lock in the caller's transaction. A caller
+// that writes rows referring to the budget (an expense) before posting
+// must lock first: PostgreSQL's foreign-key check takes a share lock on
+// the budget, and two such transactions upgrading to Post's update lock
+// would deadlock.
+func (s *Service) Lock(ctx context.Context, budgetID int64) error {
+	var id int64
+	return s.db.Get(ctx, &id, `SELECT id FROM budgets WHERE id = ?`+s.db.Dialect.ForUpdate(), budgetID)
+}

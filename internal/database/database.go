@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -23,6 +24,11 @@ import (
 type DB struct {
 	x       *sqlx.DB
 	Dialect Dialect
+	// writeMu queues this process's write transactions on SQLite, which
+	// has one writer at a time anyway: waiting on a Go mutex is immediate,
+	// where SQLite's busy handler sleeps in growing steps and makes tail
+	// latencies long under concurrent writes.
+	writeMu sync.Mutex
 }
 
 // Open connects to url: a postgres:// or postgresql:// URL selects
@@ -110,6 +116,10 @@ func (db *DB) q(ctx context.Context) querier {
 func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if _, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
 		return fn(ctx)
+	}
+	if db.Dialect == SQLite {
+		db.writeMu.Lock()
+		defer db.writeMu.Unlock()
 	}
 	tx, err := db.x.BeginTxx(ctx, nil)
 	if err != nil {

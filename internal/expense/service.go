@@ -129,6 +129,10 @@ func (s *Service) newBookingID(ctx context.Context) (string, error) {
 // out, Spend semantics) in one transaction: either both exist or neither.
 func (s *Service) book(ctx context.Context, e *expenseRow) error {
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		// lock the budget before the expense row refers to it (see budget.Lock)
+		if err := s.budgets.Lock(ctx, e.BudgetID); err != nil {
+			return err
+		}
 		id, err := s.newBookingID(ctx)
 		if err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -195,5 +196,10 @@ func MustStatus(t testing.TB, res *Response, status int) {
 
 func init() {
 	// Request logs would drown test output; tests assert behaviour instead.
-	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	// PORTAL_TEST_LOG=1 shows them (errors only) when debugging.
+	var w io.Writer = io.Discard
+	if os.Getenv("PORTAL_TEST_LOG") == "1" {
+		w = os.Stderr
+	}
+	slog.SetDefault(slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError})))
 }

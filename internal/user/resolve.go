@@ -29,11 +29,22 @@ func (r *row) resolved() *Resolved {
 	return out
 }
 
-// Resolve finds a user the principal may reach; others are NOT_FOUND.
+// Resolve finds a user the principal may reach; others are NOT_FOUND. It
+// reads only the users table (no roles), as other domains call it on hot
+// paths such as booking an expense.
 func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string) (*Resolved, error) {
-	r, err := s.find(ctx, p, ospID)
+	if ospID == "" {
+		return nil, apperr.NotFound("user")
+	}
+	cond, args := scoped(p.Scope)
+	var r row
+	err := s.db.Get(ctx, &r, `SELECT u.id, u.osp_id, u.corporate_account_id, u.user_type, u.firstname, u.lastname, u.email,
+		u.language, u.active FROM users u WHERE u.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	if database.IsNoRows(err) {
+		return nil, apperr.NotFound("user")
+	}
 	if err != nil {
-		return nil, err
+		return nil, apperr.Internal(err)
 	}
 	return r.resolved(), nil
 }
