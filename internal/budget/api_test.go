@@ -156,6 +156,10 @@ func TestManualAmountsAndLimits(t *testing.T) {
 		if page.TotalElements != 2 || page.Content[0].Amount != -5000 || page.Content[0].UserFullName != "Jan Peeters" {
 			t.Fatalf("filter: %+v", page)
 		}
+		e.Post(base+"/transaction/getByFilter", acme, map[string]any{"userOspId": jan, "budgetType": "COMMUTING_BUDGET"}).JSON(t, &page)
+		if page.TotalElements != 2 || page.Content[0].BudgetType != "COMMUTING_BUDGET" {
+			t.Fatalf("budget type filter: %+v", page)
+		}
 		assertLedgerConsistent(t, e)
 	})
 }

@@ -144,6 +144,7 @@ type TransactionFilter struct {
 	BudgetOspID           string         `json:"budgetOspId,omitempty"`
 	CorporateAccountOspID string         `json:"corporateAccountOspId,omitempty"`
 	Types                 []string       `json:"types,omitempty"`
+	BudgetType            string         `json:"budgetType,omitempty" description:"only budgets of this type"`
 	DateFrom              string         `json:"dateFrom,omitempty" description:"yyyy-MM-dd, inclusive"`
 	DateTo                string         `json:"dateTo,omitempty" description:"yyyy-MM-dd, inclusive"`
 	Pagination            api.Pagination `json:"pagination"`

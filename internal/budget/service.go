@@ -591,6 +591,10 @@ func (s *Service) resolveFilter(ctx context.Context, p *access.Principal, f Tran
 		v.OneOf("types", t, TxTypes)
 	}
 	out.types = f.Types
+	if f.BudgetType != "" {
+		v.OneOf("budgetType", f.BudgetType, Types)
+		out.budgetType = f.BudgetType
+	}
 	if err := v.Err(); err != nil {
 		return out, err
 	}

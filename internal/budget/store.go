@@ -232,13 +232,14 @@ LEFT JOIN expenses e ON e.id = t.expense_id `
 
 // txFilter is a transaction filter with ids resolved within scope.
 type txFilter struct {
-	scope     access.Scope
-	txID      int64
-	userID    int64
-	budgetID  int64
-	companyID int64
-	types     []string
-	from, to  string
+	scope      access.Scope
+	txID       int64
+	userID     int64
+	budgetID   int64
+	companyID  int64
+	types      []string
+	budgetType string
+	from, to   string
 }
 
 func (f txFilter) where() (string, []any) {
@@ -265,6 +266,10 @@ func (f txFilter) where() (string, []any) {
 		for _, t := range f.types {
 			args = append(args, t)
 		}
+	}
+	if f.budgetType != "" {
+		w = append(w, "b.budget_type = ?")
+		args = append(args, f.budgetType)
 	}
 	if f.from != "" {
 		w = append(w, "t.booking_date >= ?")

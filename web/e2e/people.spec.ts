@@ -36,10 +36,12 @@ describe('people', () => {
     await page.getByText('The user name is already taken').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Next' }).click();
 
+    await page.getByTestId('budgets-step').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByTestId('default-group').waitFor();
     await page.getByRole('button', { name: 'Create user' }).click();
 
-    await page.waitForURL(/\/manage\/app-users\/[0-9a-f-]{36}\/groups-roles/);
+    await page.waitForURL(/\/manage\/app-users\/[0-9a-f-]{36}\/budgets/);
     expect(await page.getByTestId('user-name').textContent()).toBe('Eva Example');
     await page.getByTestId('tab-detail').click();
     expect(await page.getByLabel(/^Login/).inputValue()).toBe(login);

@@ -19,8 +19,10 @@ export async function createAppUser(page: Page, login: string, lastname = 'Teste
   await page.getByLabel(/^E-mail/).fill(`${login}@example.com`);
   await page.getByLabel(/^Login/).fill(login);
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByTestId('budgets-step').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
   await page.getByTestId('default-group').waitFor();
   await page.getByRole('button', { name: 'Create user' }).click();
-  await page.waitForURL(/\/manage\/app-users\/[0-9a-f-]{36}\/groups-roles/);
+  await page.waitForURL(/\/manage\/app-users\/[0-9a-f-]{36}\/budgets/);
   await page.getByTestId('user-name').waitFor();
 }

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '@/lib/routes';
 import { RequireRole } from './guards/RequireRole';
+import { RequireCompanyBudgetAccess } from './guards/RequireCompanyBudgetAccess';
 import { RequireSelectedCorporateAccount } from './guards/RequireSelectedCorporateAccount';
 import { GuestOnly } from './guards/GuestOnly';
 import { RequireAuth } from './guards/RequireAuth';
@@ -21,7 +22,20 @@ const ChangePasswordPage = lazyPage(() => import('@/features/auth/components/Cha
 const HelpPage = lazyPage(() => import('@/features/help/components/HelpPage'));
 const DashboardRoute = lazyPage(() => import('./routes/DashboardRoute'));
 const AppUsersPage = lazyPage(() => import('@/features/users/components/list/AppUsersPage'));
-const AddAppUserPage = lazyPage(() => import('@/features/users/components/add/AddAppUserPage'));
+const AddAppUserPage = lazyPage(() => import('./routes/AddAppUserRoute'));
+const UserBudgetsTab = lazyPage(() => import('@/features/budgets/components/UserBudgetsTab'));
+const UserExpensesTab = lazyPage(() => import('@/features/expenses/components/UserExpensesTab'));
+const AddBudgetPage = lazyPage(() => import('@/features/budgets/components/AddBudgetPage'));
+const AddAmountPage = lazyPage(() => import('@/features/budgets/components/AddAmountPage'));
+const BudgetDetailPage = lazyPage(() => import('@/features/budgets/components/BudgetDetailPage'));
+const AllTransactionsPage = lazyPage(() => import('@/features/budgets/components/AllTransactionsPage'));
+const CompanyBudgetPage = lazyPage(() => import('@/features/budgets/components/CompanyBudgetPage'));
+const CompanyPrivateBudgetPage = lazyPage(() => import('@/features/budgets/components/CompanyPrivateBudgetPage'));
+const AddExpensePage = lazyPage(() => import('@/features/expenses/components/AddExpensePage'));
+const ExpenseDetailPage = lazyPage(() => import('@/features/expenses/components/ExpenseDetailPage'));
+const RecurringExpensePage = lazyPage(() => import('@/features/expenses/components/RecurringExpensePage'));
+const CompanySettingsPage = lazyPage(() => import('@/features/company-settings/components/CompanySettingsPage'));
+const BudgetsSettingsTab = lazyPage(() => import('@/features/company-settings/components/BudgetsSettingsTab'));
 const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
 const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
 const UserDetailTab = lazyPage(() => import('@/features/users/components/detail/DetailTab'));
@@ -64,6 +78,8 @@ const peopleRoutes: RouteObject = {
       // The layout redirects to the first tab this user has.
       children: [
         { index: true, element: null },
+        { path: 'budgets', element: <UserBudgetsTab /> },
+        { path: 'expenses', element: <UserExpensesTab /> },
         { path: 'groups-roles', element: <GroupsRolesTab /> },
         { path: 'detail', element: <UserDetailTab /> },
         { path: 'identification-fields', element: <IdentificationTab /> },
@@ -76,6 +92,21 @@ const peopleRoutes: RouteObject = {
             </RequireRole>
           ),
         },
+      ],
+    },
+    // The expense of a user: platform admin or user manager (this group's role).
+    { path: strip(paths.userExpense), element: <ExpenseDetailPage /> },
+    { path: strip(paths.addBudget), element: <AddBudgetPage /> },
+    { path: strip(paths.addBudgetAmount), element: <AddAmountPage /> },
+    { path: strip(paths.budget), element: <BudgetDetailPage /> },
+    { path: strip(paths.addExpense), element: <AddExpensePage /> },
+    { path: strip(paths.recurringExpense), element: <RecurringExpensePage /> },
+    {
+      path: strip(paths.companySettings),
+      element: <CompanySettingsPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'budgets', element: <BudgetsSettingsTab /> },
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },
@@ -108,6 +139,48 @@ const peopleRoutes: RouteObject = {
   ],
 };
 
+/** Finance (SPEC §2): the company's money; platform admins may work without a selection. */
+const financeRoutes: RouteObject = {
+  element: (
+    <RequireSelectedCorporateAccount allowAdminWithoutSelection>
+      <Outlet />
+    </RequireSelectedCorporateAccount>
+  ),
+  children: [
+    {
+      path: strip(paths.allTransactions),
+      element: (
+        <RequireRole roles={USER_MANAGERS}>
+          <AllTransactionsPage />
+        </RequireRole>
+      ),
+    },
+    {
+      path: strip(paths.transactionDetails),
+      element: (
+        <RequireRole roles={USER_MANAGERS}>
+          <ExpenseDetailPage readOnly />
+        </RequireRole>
+      ),
+    },
+    {
+      path: strip(paths.companyBudget),
+      element: (
+        <RequireCompanyBudgetAccess>
+          <CompanyBudgetPage />
+        </RequireCompanyBudgetAccess>
+      ),
+    },
+    {
+      path: strip(paths.companyPrivateBudget),
+      element: (
+        <RequireRole roles={PLATFORM_ADMINS}>
+          <CompanyPrivateBudgetPage />
+        </RequireRole>
+      ),
+    },
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
@@ -145,6 +218,7 @@ export const routes: RouteObject[] = [
           { path: strip(paths.changePassword), element: <ChangePasswordPage /> },
           { path: strip(paths.help), element: <HelpPage /> },
           peopleRoutes,
+          financeRoutes,
         ],
       },
       { path: strip(paths.notFound), element: <NotFoundRoute /> },

@@ -81,3 +81,24 @@ export const DEFAULT_BANNER_BACKGROUND_COLOR = '#FF0000';
 export const DEFAULT_APP_STORE_URL = 'https://apps.apple.com/';
 export const DEFAULT_PLAY_STORE_URL = 'https://play.google.com/store/apps';
 
+
+/** Money (SPEC §5, §9): integer euro cents in the API, two decimals on screen. */
+export const MONEY_DECIMALS = 2;
+export const CURRENCY_PREFIX = '€ ';
+/** Report downloads (SPEC §8). */
+export const DOWNLOAD_STARTED_MIN_MS = 1_000;
+export const DOWNLOAD_LONG_AFTER_MS = 10_000;
+export const DOWNLOAD_LONG_MESSAGE_MS = 60_000;
+/** Default VAT percentage offered for a new expense. */
+export const DEFAULT_VAT_PERCENTAGE = 21;
+export const VAT_PERCENTAGES = [0, 6, 12, 21] as const;
+/** The budget types a user can get (the company budget belongs to the company). */
+export const USER_BUDGET_TYPES = ['MOBILITY_BUDGET', 'BUSINESS_BUDGET', 'CAFETERIA_BUDGET', 'COMMUTING_BUDGET'] as const;
+export const TRANSACTION_TYPES = [
+  'event', 'update', 'topup', 'user_fee', 'manual_update', 'refund',
+  'automatic_update_add', 'automatic_update_reset', 'start_amount', 'transfer',
+] as const;
+export const MOBILITY_MODES = [
+  'BIKE', 'BUS_TRAM_METRO', 'TRAIN', 'PARKING', 'CAR', 'FUEL', 'SNA', 'OTHER_PURCHASES', 'FLEXOFFICE', 'CHARGING',
+] as const;
+export const TRANSACTIONS_XLSX_FILE = 'transactions.xlsx';

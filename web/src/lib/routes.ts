@@ -26,6 +26,17 @@ export const paths = {
   addBudgetContact: '/manage/admins/mobility/add',
   contact: '/manage/admins/contact/:userOspId',
   admin: '/manage/admins/:userOspId',
+  userExpense: '/manage/app-users/:userOspId/expenses/:eventOspId',
+  addBudget: '/budgets/add',
+  addBudgetAmount: '/budgets/amount/add',
+  budget: '/budgets/:budgetOspId',
+  addExpense: '/expenses/add',
+  recurringExpense: '/expenses/:recurrenceOspId',
+  allTransactions: '/finance/all-transactions',
+  transactionDetails: '/finance/transaction-details/:eventOspId',
+  companyBudget: '/finance/company-budget',
+  companyPrivateBudget: '/finance/company-private-budget',
+  companySettings: '/company/settings',
 } as const;
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {
@@ -49,5 +60,13 @@ export const namedRoutes = {
   AdminUserViewDetails: (userOspId: string, corporateAccountOspId?: string | null) =>
     withCompany(`${fill(paths.admin, { userOspId })}/details`, corporateAccountOspId),
   UserGroupView: (userGroupOspId: string) => fill(paths.userGroup, { userGroupOspId }),
+  AppUserTab: (userOspId: string, tab: string) => `${fill(paths.appUser, { userOspId })}/${tab}`,
+  UserExpense: (userOspId: string, eventOspId: string) => fill(paths.userExpense, { userOspId, eventOspId }),
+  AddBudget: (userOspId: string) => `${paths.addBudget}?${new URLSearchParams({ userOspId })}`,
+  AddBudgetAmount: (budgetOspId: string) => `${paths.addBudgetAmount}?${new URLSearchParams({ budgetOspId })}`,
+  Budget: (budgetOspId: string) => fill(paths.budget, { budgetOspId }),
+  AddExpense: (userOspId: string) => `${paths.addExpense}?${new URLSearchParams({ userOspId })}`,
+  RecurringExpense: (recurrenceOspId: string) => fill(paths.recurringExpense, { recurrenceOspId }),
+  TransactionDetails: (eventOspId: string) => fill(paths.transactionDetails, { eventOspId }),
   ImportUsers: (kind: 'create' | 'update') => `${paths.importUsers}?kind=${kind}`,
 };

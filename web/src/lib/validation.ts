@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import dayjs from 'dayjs';
-import { API_DATE_FORMAT, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH, TWO_FACTOR_CODE_LENGTH, type PhoneCountry } from './constants';
-import { isValidPhone } from './phone';
+import { API_DATE_FORMAT, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH, TWO_FACTOR_CODE_LENGTH } from './constants';
+import { decimalsOf } from './money';
 
 // The one place for client-side validation rules (SPEC §5). Each builder
 // takes the already translated field label and yields translated messages.
@@ -50,13 +50,47 @@ export function createRules(t: TFunction) {
         (value) => !value || !dayjs(value, API_DATE_FORMAT).isAfter(dayjs(), 'day'),
         t('validation:notInFuture', { label }),
       ),
-    /** Phone numbers depend on the chosen country, so they are checked on the object (see phoneRefinement). */
+    /** Phone numbers depend on the chosen country, so they are checked on the object (see phoneRefinement in phoneValidation.ts). */
     phoneText: (label: string) =>
       z.string().trim().max(PHONE_MAX_LENGTH, t('validation:maxLength', { label, max: PHONE_MAX_LENGTH })),
   };
 }
 
 export type Rules = ReturnType<typeof createRules>;
+
+export interface MoneyRuleOptions {
+  /** Default true: an empty field fails with "{label} is required". */
+  required?: boolean;
+  /** SPEC §5: negatives are disallowed by default. */
+  allowNegative?: boolean;
+  /** Default true; false for amounts that must not be 0 (a manual amount). */
+  allowZero?: boolean;
+  /** Smallest amount in euro (e.g. 0.01 for "more than zero"). */
+  min?: number;
+}
+
+/**
+ * The currency input's rules (SPEC §5) on its string value, checked in a
+ * fixed order and stopping at the first that fails, so exactly one message
+ * shows: required, a number, precision 2, sign, zero, minimum.
+ */
+export function moneyRule(t: TFunction, label: string, options: MoneyRuleOptions = {}) {
+  const { required = true, allowNegative = false, allowZero = true, min } = options;
+  return z.string().superRefine((raw, ctx) => {
+    const value = raw.trim();
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!value || value === '-') {
+      if (required) fail(t('validation:required', { label }));
+      return;
+    }
+    const number = Number(value);
+    if (!Number.isFinite(number)) return fail(t('validation:number', { label }));
+    if (decimalsOf(value) > 2) return fail(t('validation:precision', { label, decimals: 2 }));
+    if (!allowNegative && number < 0) return fail(t('validation:notNegative', { label }));
+    if (!allowZero && number === 0) return fail(t('validation:notZero', { label }));
+    if (min !== undefined && number < min) return fail(t('validation:min', { label, min }));
+  });
+}
 
 /** Adds "the two passwords must match" to a schema with newPassword and repeatPassword. */
 export function passwordsMatch<T extends { newPassword: string; repeatPassword: string }>(
@@ -69,20 +103,3 @@ export function passwordsMatch<T extends { newPassword: string; repeatPassword: 
   };
 }
 
-/**
- * Checks a phone number against the country chosen next to it (SPEC §5:
- * default BE; BE, FR, DE, NL, UA allowed). Use with superRefine.
- */
-export function phoneRefinement<T>(
-  t: TFunction,
-  label: string,
-  pick: (value: T) => { number: string; country: PhoneCountry },
-  path: (string | number)[],
-) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    const { number, country } = pick(value);
-    if (number.trim() && number.trim().length <= PHONE_MAX_LENGTH && !isValidPhone(number, country)) {
-      ctx.addIssue({ code: 'custom', path, message: t('validation:phone', { label }) });
-    }
-  };
-}

@@ -6,13 +6,22 @@ const keys = (entries: MenuEntry[]) => entries.map((e) => e.key);
 
 describe('sidebar menu', () => {
   it('shows MSP users the company selection and company users not', () => {
-    const people = ['appUsers', 'userGroups', 'admins'];
+    const people = ['appUsers', 'userGroups', 'admins', 'allTransactions', 'companySettings'];
     expect(keys(visibleMenu(makeUser({ isMsp: true })))).toEqual(['dashboard', 'corporateAccountSelection', ...people, 'help']);
     expect(keys(visibleMenu(makeUser({ isMsp: false })))).toEqual(['dashboard', ...people, 'help']);
   });
 
   it('shows the people screens to user managers only', () => {
     expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'help']);
+  });
+
+  it('shows the company budget only where canViewCompanyBudget allows it', () => {
+    const user = makeUser({ roles: ['user_manager'] });
+    expect(keys(visibleMenu(user, undefined, { paymentType: 'PREPAID' }))).toContain('companyBudget');
+    expect(keys(visibleMenu(user, undefined, { paymentType: 'POSTPAID_WITH_SECURITY_DEPOSIT' }))).not.toContain('companyBudget');
+    const admin = makeUser({ roles: ['ospadmin'], isOspAdmin: true });
+    expect(keys(visibleMenu(admin))).toEqual(expect.arrayContaining(['companyBudget', 'companyPrivateBudget']));
+    expect(keys(visibleMenu(user))).not.toContain('companyPrivateBudget');
   });
 
   it('filters entries by role, ospadmin seeing all', () => {

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@/lib/api/types';
 import { paths } from '@/lib/routes';
-import { hasRole } from '../guards/rules';
+import { canViewCompanyBudget, hasRole, type GuardCompany } from '../guards/rules';
 
 /**
  * The sidebar, declared once. Later screens add an entry with the roles that
@@ -15,6 +15,10 @@ export interface MenuEntry {
   audience: 'all' | 'msp' | 'company';
   /** Needs one of these roles (ospadmin always passes); none means everyone. */
   roles?: readonly string[];
+  /** A further condition (canViewCompanyBudget needs the company's payment type). */
+  when?: 'canViewCompanyBudget';
+  /** Section heading key (layout namespace) the entry is grouped under. */
+  section?: 'finance' | 'company';
 }
 
 export const MENU: readonly MenuEntry[] = [
@@ -29,16 +33,23 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'appUsers', label: 'menu.appUsers', to: paths.appUsers, audience: 'all', roles: ['user_manager'] },
   { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'] },
   { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'] },
+  // Finance (SPEC §2).
+  { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance' },
+  { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance' },
+  { key: 'companyPrivateBudget', label: 'menu.companyPrivateBudget', to: paths.companyPrivateBudget, audience: 'all', roles: ['ospadmin'], section: 'finance' },
+  { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'company' },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
 ];
 
 export function visibleMenu(
   user: Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>,
   menu: readonly MenuEntry[] = MENU,
+  company: GuardCompany | null = null,
 ): MenuEntry[] {
   return menu.filter((entry) => {
     if (entry.audience === 'msp' && !user.isMsp) return false;
     if (entry.audience === 'company' && user.isMsp) return false;
+    if (entry.when === 'canViewCompanyBudget' && !canViewCompanyBudget(user, company)) return false;
     return !entry.roles || hasRole(user, entry.roles);
   });
 }

@@ -2193,6 +2193,8 @@ export interface components {
         };
         BudgetTransactionFilter: {
             budgetOspId?: string;
+            /** @description only budgets of this type */
+            budgetType?: string;
             corporateAccountOspId?: string;
             /** @description yyyy-MM-dd, inclusive */
             dateFrom?: string;

@@ -114,3 +114,79 @@ export type UserGroup = Sent<Schemas['UsergroupUserGroup']>;
 export type UserGroupPage = Page<UserGroup>;
 export type UserGroupFindRequest = Schemas['UsergroupFindAllRequest'];
 export type UserGroupWriteData = Schemas['UsergroupWriteData'];
+
+// Budgets and their ledger (SPEC §3). Amounts are integer euro cents.
+type NullableData = 'budgetUpperLimit' | 'endActivationTime' | 'endOfLifeStartedOn' | 'frequency' | 'previousFrequencyAmount'
+  | 'pendingFrequencyAmount' | 'parentBudgetOspId' | 'threshold' | 'transferStrategy' | 'userOspId';
+export type BudgetData = Omit<Sent<Schemas['BudgetData']>, NullableData> & {
+  budgetUpperLimit: number | null;
+  endActivationTime: string | null;
+  endOfLifeStartedOn: string | null;
+  frequency: 'MONTH' | 'YEAR' | null;
+  previousFrequencyAmount: number | null;
+  pendingFrequencyAmount: number | null;
+  parentBudgetOspId: string | null;
+  threshold: number | null;
+  transferStrategy: string | null;
+  userOspId: string | null;
+};
+export type Budget = Omit<Sent<Schemas['BudgetBudget']>, 'data'> & { data: BudgetData };
+export type BudgetTypeInfo = Sent<Schemas['BudgetTypeInfo']>;
+export type BudgetWriteData = Schemas['BudgetWriteData'];
+export type CreateBudgetRequest = Schemas['BudgetCreateRequest'];
+export type UpdateBudgetRequest = Schemas['BudgetUpdateRequest'];
+export type RedeemRequest = Schemas['BudgetRedeemRequest'];
+export type Transaction = Omit<Sent<Schemas['BudgetTransaction']>, 'eventOspId' | 'userOspId'> & {
+  eventOspId: string | null;
+  userOspId: string | null;
+};
+export type TransactionPage = Page<Transaction>;
+export type TransactionFilter = Schemas['BudgetTransactionFilter'];
+export type AddForUserRequest = Schemas['BudgetAddForUserRequest'];
+export type AddForCompanyRequest = Schemas['BudgetAddForCompanyRequest'];
+export type PrivateBalance = Sent<Schemas['BudgetPrivateBalance']>;
+export type PrivateBudgetRow = Sent<Schemas['BudgetPrivateRow']>;
+export type PrivateBudgetPage = Page<PrivateBudgetRow>;
+export type CompanyBudgetView = Omit<Sent<Schemas['BudgetCompanyBudgetView']>, 'budget' | 'threshold'> & {
+  budget: Budget | null;
+  threshold: number | null;
+};
+export type ThresholdRequest = Schemas['BudgetThresholdRequest'];
+export type CompanyBudgetType = Omit<Sent<Schemas['BudgetCompanyBudgetType']>, 'budgetUpperLimit' | 'frequency' | 'transferStrategy'> & {
+  budgetUpperLimit: number | null;
+  frequency: string | null;
+  transferStrategy: string | null;
+};
+export type CompanyBudgetTypesUpdate = Schemas['BudgetCompanyBudgetTypesUpdate'];
+export type UsageReason = Sent<Schemas['BudgetUsageReason']>;
+export type UsageReasonAdd = Schemas['BudgetUsageReasonAdd'];
+export type UsageReasonUpdate = Schemas['BudgetUsageReasonUpdate'];
+
+// Expenses ("events"): internal/expense.
+export type ExpenseEvent = Omit<Sent<Schemas['ExpenseEvent']>, 'recurrenceOspId'> & { recurrenceOspId: string | null };
+export type ExpensePage = Page<ExpenseEvent>;
+export type ExpenseCorrection = Sent<Schemas['ExpenseCorrection']>;
+export type ExpenseDetail = Omit<Sent<Schemas['ExpenseEventDetail']>, 'recurrenceOspId' | 'corporateContractType'> & {
+  recurrenceOspId: string | null;
+  corporateContractType: string | null;
+};
+export type CreateExpenseRequest = Schemas['ExpenseCreateRequest'];
+export type MobilityMode = NonNullable<CreateExpenseRequest['mobilityMode']>;
+export type ExpenseFilter = Schemas['ExpenseFilter'];
+export type RefundRequest = Schemas['ExpenseRefundRequest'];
+export type CorrectRequest = Schemas['ExpenseCorrectRequest'];
+export type RecurringType = Sent<Schemas['ExpenseRecurringType']>;
+export type RecurringCreateRequest = Schemas['ExpenseRecurringCreateRequest'];
+export type RecurringUpdateRequest = Schemas['ExpenseRecurringUpdateRequest'];
+export type RecurringDeleteRequest = Schemas['ExpenseRecurringDeleteRequest'];
+export type RecurringDeleteMode = RecurringDeleteRequest['mode'];
+export type RecurringOccurrence = Omit<Sent<Schemas['ExpenseOccurrence']>, 'eventOspId'> & { eventOspId: string | null };
+export type RecurringExpense = Omit<Sent<Schemas['ExpenseRecurring']>, 'endDate' | 'nextOccurrence' | 'occurrences'> & {
+  endDate: string | null;
+  nextOccurrence: string | null;
+  occurrences: RecurringOccurrence[];
+};
+export type NegativeBudget = Sent<Schemas['ExpenseNegativeBudget']>;
+export type NegativeUser = Sent<Schemas['ExpenseNegativeUser']>;
+export type NegativeUserPage = Page<NegativeUser>;
+export type NegativeUserRequest = Schemas['ExpenseNegativeRequest'];

@@ -13,18 +13,31 @@ import { EMPTY_PERSONAL, PERSONAL_FIELDS, SERVER_FIELDS, type PersonalValues } f
 import { toCreateMobilePayload } from './createPayload';
 import { UserGroupsStep } from './UserGroupsStep';
 
+/**
+ * The budgets step, supplied by the app (budgets are their own feature):
+ * its content, a check before leaving it, what it shows while working, and
+ * the budgets it opens once the user exists.
+ */
+export interface BudgetsStepSlot {
+  step: ReactNode;
+  overlay: ReactNode;
+  validate: () => boolean;
+  afterCreate: (userOspId: string) => Promise<void>;
+}
+
 interface Step {
   key: string;
   /** Fields checked before leaving the step. */
   fields: readonly (keyof PersonalValues)[];
   render: () => ReactNode;
+  validate?: () => boolean;
 }
 
 /**
  * manage/app-users/add. The steps are a list so the budgets step (SPEC §2:
  * personal details, budgets, user groups) can be inserted between the two.
  */
-export default function AddAppUserPage() {
+export default function AddAppUserPage({ budgets }: { budgets?: BudgetsStepSlot } = {}) {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
   const { account, ospId: companyOspId } = useSelectedCorporateAccount();
@@ -51,6 +64,7 @@ export default function AddAppUserPage() {
         />
       ),
     },
+    ...(budgets ? [{ key: 'budgets', fields: [], render: () => budgets.step, validate: budgets.validate }] : []),
     {
       key: 'groups',
       fields: [],
@@ -63,6 +77,7 @@ export default function AddAppUserPage() {
 
   const stepIsValid = async (index: number) => {
     const step = steps[index]!;
+    if (step.validate && !step.validate()) return false;
     const valid = step.fields.length === 0 || (await form.trigger([...step.fields]));
     if (step.fields.includes('login') && loginCheck.error) {
       form.setError('login', { type: 'server', message: loginCheck.error });
@@ -74,6 +89,8 @@ export default function AddAppUserPage() {
   const submit = form.handleSubmit(async (values) => {
     try {
       const user = await create.mutateAsync(toCreateMobilePayload(values, corporateAccountOspId, groupOspIds));
+      // The budgets are opened for the user that now exists; failures are shown there.
+      if (budgets) await budgets.afterCreate(user.ospId);
       navigate(namedRoutes.AppUserDetailView(user.ospId));
     } catch (error) {
       if (showSaveError(error, form, t)) {
@@ -118,6 +135,7 @@ export default function AddAppUserPage() {
           </Group>
         </form>
       </Card>
+      {budgets?.overlay}
     </Stack>
   );
 }

@@ -14,6 +14,8 @@ const isMobile = (user: User) => user.type === 'mobile';
  * their issues; the first visible tab is where manage/app-users/{id} lands.
  */
 export const APP_USER_TABS: UserTab[] = [
+  { path: 'budgets', visible: isMobile },
+  { path: 'expenses', visible: isMobile },
   { path: 'groups-roles', visible: isMobile },
   { path: 'detail' },
   { path: 'identification-fields', visible: isMobile },

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Address, User, UserData } from '@/lib/api/types';
 import { DEFAULT_LANGUAGE, DEFAULT_PHONE_COUNTRY, type Language, type PhoneCountry } from '@/lib/constants';
 import { fromE164, toE164 } from '@/lib/phone';
-import { createRules, phoneRefinement } from '@/lib/validation';
+import { createRules } from '@/lib/validation';
+import { phoneRefinement } from '@/lib/phoneValidation';
 
 /**
  * Which person the personal-details form is for. App users have the full

@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageLoader } from '@/components/PageLoader';
 import { PagedTable, type Column } from '@/components/PagedTable';
-import type { UserListItem } from '@/lib/api/types';
+import { Money } from '@/components/Money';
+import type { NegativeUser, UserListItem } from '@/lib/api/types';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/lib/constants';
 import { namedRoutes, paths } from '@/lib/routes';
 import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
 import { useFindUsers } from '../../api/findUsers';
+import { useNegativeBudgetCount } from '../../api/countWithNegativeBudget';
+import { useNegativeBudgetUsers } from '../../api/findWithNegativeBudget';
 import { UserStatusBadges } from '../UserStatusBadges';
 import { SelfRegistrationLinkButton } from './SelfRegistrationLinkButton';
 import { useListParams } from './useListParams';
@@ -32,7 +35,12 @@ export default function AppUsersPage() {
       search: list.search || undefined,
       pagination: { page: list.page, size: DEFAULT_PAGE_SIZE, sortOrders: [list.sort] },
     },
-    Boolean(corporateAccountOspId),
+    Boolean(corporateAccountOspId) && !list.negative,
+  );
+  const negativeCount = useNegativeBudgetCount(corporateAccountOspId ?? '');
+  const negative = useNegativeBudgetUsers(
+    { corporateAccountOspId: corporateAccountOspId ?? '', pagination: { page: list.page, size: DEFAULT_PAGE_SIZE } },
+    Boolean(corporateAccountOspId) && list.negative,
   );
 
   if (!corporateAccountOspId) return <PageLoader />;
@@ -51,6 +59,13 @@ export default function AppUsersPage() {
         <UserStatusBadges active={u.active} blocked={u.blocked} desiredDeactivationDate={u.desiredDeactivationDate} />
       ),
     },
+  ];
+
+  const negativeColumns: Column<NegativeUser>[] = [
+    { key: 'name', header: t('columns.name'), render: (u) => u.fullName },
+    { key: 'login', header: t('columns.login'), render: (u) => u.login },
+    { key: 'email', header: t('columns.email'), render: (u) => u.email },
+    { key: 'amount', header: t('columns.negativeAmount'), render: (u) => <Money cents={u.amount} colored /> },
   ];
 
   return (
@@ -89,9 +104,31 @@ export default function AppUsersPage() {
               checked={list.inactive}
               onChange={(event) => list.setInactive(event.currentTarget.checked)}
             />
-            {/* The "users with negative budget" filter goes here with the budgets issue
-                (findWithNegativeBudget / countWithNegativeBudget). */}
+            <Checkbox
+              label={t('list.negativeOnly', { count: negativeCount.data?.count ?? 0 })}
+              checked={list.negative}
+              onChange={(event) => list.setNegative(event.currentTarget.checked)}
+              data-testid="negative-filter"
+            />
           </Group>
+          {list.negative ? (
+            <PagedTable
+              testId="negative-users-table"
+              columns={negativeColumns}
+              rows={negative.data?.content}
+              rowKey={(u) => u.ospId}
+              isLoading={negative.isPending}
+              isFetching={negative.isFetching}
+              error={negative.error}
+              onRetry={() => void negative.refetch()}
+              emptyMessage={t('list.noNegative')}
+              page={list.page}
+              totalPages={negative.data?.totalPages}
+              totalElements={negative.data?.totalElements}
+              onPageChange={list.setPage}
+              onRowClick={(u) => navigate(namedRoutes.AppUserDetailView(u.ospId))}
+            />
+          ) : (
           <PagedTable
             testId="app-users-table"
             columns={columns}
@@ -110,6 +147,7 @@ export default function AppUsersPage() {
             onSortChange={list.setSort}
             onRowClick={(u) => navigate(namedRoutes.AppUserDetailView(u.ospId))}
           />
+          )}
         </Stack>
       </Card>
     </Stack>

@@ -11,6 +11,7 @@ export function useListParams(defaultSort: Sort) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const inactive = params.get('inactive') === 'true';
+  const negative = params.get('negative') === 'true';
   const sortParam = params.get('sort');
   const [property, direction] = sortParam ? sortParam.split(',') : [];
   const sort: Sort =
@@ -32,11 +33,13 @@ export function useListParams(defaultSort: Sort) {
     page,
     search,
     inactive,
+    negative,
     sort,
     setPage: (next: number) => update({ page: next > 1 ? String(next) : null }),
     // A new filter or order starts again at page 1.
     setSearch: (next: string) => update({ search: next, page: null }),
     setInactive: (next: boolean) => update({ inactive: next ? 'true' : null, page: null }),
+    setNegative: (next: boolean) => update({ negative: next ? 'true' : null, page: null }),
     setSort: (next: Sort) => update({ sort: `${next.property},${next.direction}`, page: null }),
   };
 }

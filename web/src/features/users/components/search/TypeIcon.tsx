@@ -1,11 +1,13 @@
 import { ThemeIcon, Tooltip } from '@mantine/core';
+import { IconDeviceMobile, IconMail, IconSettings, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-// Emoji keep the bundle free of an icon library; the label is the accessible name.
-const ICONS: Record<string, { glyph: string; color: string }> = {
-  mobile: { glyph: '📱', color: 'blue' },
-  contact: { glyph: '✉', color: 'teal' },
-  admin: { glyph: '⚙', color: 'orange' },
+// SVG icons (emoji render as empty boxes where no emoji font is installed);
+// the label is the accessible name.
+const ICONS: Record<string, { glyph: Icon; color: string }> = {
+  mobile: { glyph: IconDeviceMobile, color: 'blue' },
+  contact: { glyph: IconMail, color: 'teal' },
+  admin: { glyph: IconSettings, color: 'orange' },
 };
 
 export function TypeIcon({ type }: { type: string }) {
@@ -15,7 +17,7 @@ export function TypeIcon({ type }: { type: string }) {
   return (
     <Tooltip label={label}>
       <ThemeIcon variant="light" color={icon.color} size="sm" aria-label={label} data-testid={`type-${type}`}>
-        <span aria-hidden>{icon.glyph}</span>
+        <icon.glyph size={14} aria-hidden />
       </ThemeIcon>
     </Tooltip>
   );

@@ -1,3 +1,4 @@
+import { IconTicket } from '@tabler/icons-react';
 import { Group, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,7 @@ export function UserSearchResults({ query, onOpen }: Props) {
                   {result.searchMatchedOn.includes(VOUCHER_CODE) && (
                     <Tooltip label={t('search.voucher')}>
                       <ThemeIcon variant="light" color="grape" size="sm" aria-label={t('search.voucher')} data-testid="voucher-match">
-                        🎫
+                        <IconTicket size={14} aria-hidden />
                       </ThemeIcon>
                     </Tooltip>
                   )}

@@ -1,0 +1,12 @@
+import { apiRequest } from '@/lib/api/client';
+import type { Budget } from '@/lib/api/types';
+import { useBudgetMutation } from './useBudgetMutation';
+
+/** No expenses and no top-ups until it is activated again. */
+export function deactivateBudget(ospId: string): Promise<Budget> {
+  return apiRequest<Budget>('/portal-service/v1/budget/deactivate', { body: { ospId } });
+}
+
+export function useDeactivateBudget() {
+  return useBudgetMutation(deactivateBudget);
+}

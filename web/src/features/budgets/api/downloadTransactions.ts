@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { TransactionFilter } from '@/lib/api/types';
+import { TRANSACTIONS_XLSX_FILE } from '@/lib/constants';
+import { saveBlob, withDownloadProgress, type DownloadMessages } from '@/lib/download';
+
+/** The ledger rows of a filter as an XLSX file (binary answer). */
+export function fetchTransactionsXlsx(filter: TransactionFilter): Promise<Blob> {
+  return apiRequest<Blob>('/portal-service/v1/budget/transaction/download/xlsx', { body: filter, responseType: 'blob' });
+}
+
+export interface DownloadVariables {
+  filter: TransactionFilter;
+  messages: DownloadMessages;
+}
+
+/** Downloads with the SPEC §8 progress messages and saves the file. */
+export async function downloadTransactions({ filter, messages }: DownloadVariables): Promise<void> {
+  const blob = await withDownloadProgress(() => fetchTransactionsXlsx(filter), messages);
+  saveBlob(blob, TRANSACTIONS_XLSX_FILE);
+}
+
+export function useDownloadTransactions() {
+  return useMutation({ mutationFn: downloadTransactions });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { Budget } from '@/lib/api/types';
+import { budgetKeys } from './keys';
+
+export function getBudget(ospId: string, signal?: AbortSignal): Promise<Budget> {
+  return apiRequest<Budget>('/portal-service/v1/budget/get', { body: { ospId }, signal });
+}
+
+export const budgetQueryOptions = (ospId: string) =>
+  queryOptions({ queryKey: budgetKeys.detail(ospId), queryFn: ({ signal }) => getBudget(ospId, signal) });
+
+export function useBudget(ospId: string) {
+  return useQuery({ ...budgetQueryOptions(ospId), enabled: Boolean(ospId) });
+}

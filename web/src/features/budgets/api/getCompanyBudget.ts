@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { CompanyBudgetView } from '@/lib/api/types';
+import { budgetKeys } from './keys';
+
+/** The company budget, its threshold and the payment reference to transfer to. */
+export function getCompanyBudget(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetView> {
+  return apiRequest<CompanyBudgetView>('/portal-service/v1/budget/company/get', { body: { corporateAccountOspId }, signal });
+}
+
+export const companyBudgetQueryOptions = (corporateAccountOspId: string) =>
+  queryOptions({
+    queryKey: budgetKeys.company(corporateAccountOspId),
+    queryFn: ({ signal }) => getCompanyBudget(corporateAccountOspId, signal),
+  });
+
+export function useCompanyBudget(corporateAccountOspId: string) {
+  return useQuery({ ...companyBudgetQueryOptions(corporateAccountOspId), enabled: Boolean(corporateAccountOspId) });
+}

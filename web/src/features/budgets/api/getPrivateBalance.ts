@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { PrivateBalance } from '@/lib/api/types';
+import { budgetKeys } from './keys';
+
+/** The employee's own money (kept after deactivation). */
+export function getPrivateBalance(userOspId: string, signal?: AbortSignal): Promise<PrivateBalance> {
+  return apiRequest<PrivateBalance>('/portal-service/v1/budget/private/balance', { body: { userOspId }, signal });
+}
+
+export const privateBalanceQueryOptions = (userOspId: string) =>
+  queryOptions({ queryKey: budgetKeys.privateBalance(userOspId), queryFn: ({ signal }) => getPrivateBalance(userOspId, signal) });
+
+export function usePrivateBalance(userOspId: string) {
+  return useQuery({ ...privateBalanceQueryOptions(userOspId), enabled: Boolean(userOspId) });
+}

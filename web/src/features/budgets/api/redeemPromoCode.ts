@@ -1,0 +1,12 @@
+import { apiRequest } from '@/lib/api/client';
+import type { Budget, RedeemRequest } from '@/lib/api/types';
+import { useBudgetMutation } from './useBudgetMutation';
+
+/** Credits a promo code to a budget (once per budget). */
+export function redeemPromoCode(body: RedeemRequest): Promise<Budget> {
+  return apiRequest<Budget>('/portal-service/v1/budget/redeem', { body });
+}
+
+export function useRedeemPromoCode() {
+  return useBudgetMutation(redeemPromoCode);
+}

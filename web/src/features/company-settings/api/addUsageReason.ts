@@ -1,0 +1,11 @@
+import { apiRequest } from '@/lib/api/client';
+import type { UsageReason, UsageReasonAdd } from '@/lib/api/types';
+import { useUsageReasonMutation } from './useUsageReasonMutation';
+
+export function addUsageReason(body: UsageReasonAdd): Promise<UsageReason> {
+  return apiRequest<UsageReason>('/portal-service/v1/company/usageReason/add', { body });
+}
+
+export function useAddUsageReason() {
+  return useUsageReasonMutation(addUsageReason);
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { UsageReason } from '@/lib/api/types';
+import { settingsKeys } from './keys';
+
+export function getUsageReasons(corporateAccountOspId: string, signal?: AbortSignal): Promise<UsageReason[]> {
+  return apiRequest<UsageReason[]>('/portal-service/v1/company/usageReason/list', { body: { corporateAccountOspId }, signal });
+}
+
+export const usageReasonsQueryOptions = (corporateAccountOspId: string) =>
+  queryOptions({ queryKey: settingsKeys.usageReasons(corporateAccountOspId), queryFn: ({ signal }) => getUsageReasons(corporateAccountOspId, signal) });
+
+export function useUsageReasons(corporateAccountOspId: string) {
+  return useQuery({ ...usageReasonsQueryOptions(corporateAccountOspId), enabled: Boolean(corporateAccountOspId) });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { BUDGETS_ROOT } from '@/lib/api/moneyKeys';
+import type { CompanyBudgetType, CompanyBudgetTypesUpdate } from '@/lib/api/types';
+import { settingsKeys } from './keys';
+
+export function updateCompanyBudgetTypes(body: CompanyBudgetTypesUpdate): Promise<CompanyBudgetType[]> {
+  return apiRequest<CompanyBudgetType[]>('/portal-service/v1/company/budgetType/update', { body });
+}
+
+export function useUpdateCompanyBudgetTypes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateCompanyBudgetTypes,
+    onSuccess: (_, { corporateAccountOspId }) => {
+      void client.invalidateQueries({ queryKey: settingsKeys.budgetTypes(corporateAccountOspId) });
+      // The types offered for new budgets follow the company's settings.
+      void client.invalidateQueries({ queryKey: BUDGETS_ROOT });
+    },
+  });
+}

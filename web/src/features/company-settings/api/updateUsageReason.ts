@@ -1,0 +1,12 @@
+import { apiRequest } from '@/lib/api/client';
+import type { UsageReason, UsageReasonUpdate } from '@/lib/api/types';
+import { useUsageReasonMutation } from './useUsageReasonMutation';
+
+/** Rename or (de)activate. */
+export function updateUsageReason(body: UsageReasonUpdate): Promise<UsageReason> {
+  return apiRequest<UsageReason>('/portal-service/v1/company/usageReason/update', { body });
+}
+
+export function useUpdateUsageReason() {
+  return useUsageReasonMutation(updateUsageReason);
+}

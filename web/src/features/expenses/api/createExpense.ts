@@ -1,0 +1,16 @@
+import { apiRequest } from '@/lib/api/client';
+import { ErrorLabel } from '@/lib/api/errors';
+import type { CreateExpenseRequest, ExpenseDetail } from '@/lib/api/types';
+import { useExpenseMutation } from './useExpenseMutation';
+
+/** Books one external purchase on a user's budget. */
+export function createExpense(body: CreateExpenseRequest): Promise<ExpenseDetail> {
+  return apiRequest<ExpenseDetail>('/portal-service/v1/payableEvent/costEventForExternalPurchase/create', {
+    body,
+    ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
+  });
+}
+
+export function useCreateExpense() {
+  return useExpenseMutation(createExpense);
+}

@@ -1,0 +1,12 @@
+import { apiRequest } from '@/lib/api/client';
+import type { RecurringDeleteRequest, RecurringExpense } from '@/lib/api/types';
+import { useExpenseMutation } from './useExpenseMutation';
+
+/** SPEC §4: this occurrence only, or this and all following. */
+export function deleteRecurring(body: RecurringDeleteRequest): Promise<RecurringExpense> {
+  return apiRequest<RecurringExpense>('/portal-service/v1/recurringExternalPurchase/delete', { body });
+}
+
+export function useDeleteRecurring() {
+  return useExpenseMutation(deleteRecurring);
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { RecurringExpense } from '@/lib/api/types';
+import { expenseKeys } from './keys';
+
+export function findRecurringByUser(userOspId: string, signal?: AbortSignal): Promise<RecurringExpense[]> {
+  return apiRequest<RecurringExpense[]>('/portal-service/v1/recurringExternalPurchase/findByUser', { body: { userOspId }, signal });
+}
+
+export const recurringByUserQueryOptions = (userOspId: string) =>
+  queryOptions({ queryKey: expenseKeys.recurringByUser(userOspId), queryFn: ({ signal }) => findRecurringByUser(userOspId, signal) });
+
+export function useRecurringByUser(userOspId: string) {
+  return useQuery({ ...recurringByUserQueryOptions(userOspId), enabled: Boolean(userOspId) });
+}

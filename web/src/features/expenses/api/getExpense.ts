@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { ExpenseDetail } from '@/lib/api/types';
+import { expenseKeys } from './keys';
+
+/** One expense with its details and corrections history. */
+export function getExpense(ospId: string, signal?: AbortSignal): Promise<ExpenseDetail> {
+  return apiRequest<ExpenseDetail>('/portal-service/v1/events/get', { body: { ospId }, signal });
+}
+
+export const expenseQueryOptions = (ospId: string) =>
+  queryOptions({ queryKey: expenseKeys.detail(ospId), queryFn: ({ signal }) => getExpense(ospId, signal) });
+
+export function useExpense(ospId: string) {
+  return useQuery({ ...expenseQueryOptions(ospId), enabled: Boolean(ospId) });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import type { RecurringExpense } from '@/lib/api/types';
+import { expenseKeys } from './keys';
+
+export function getRecurring(ospId: string, signal?: AbortSignal): Promise<RecurringExpense> {
+  return apiRequest<RecurringExpense>('/portal-service/v1/recurringExternalPurchase/get', { body: { ospId }, signal });
+}
+
+export const recurringQueryOptions = (ospId: string) =>
+  queryOptions({ queryKey: expenseKeys.recurring(ospId), queryFn: ({ signal }) => getRecurring(ospId, signal) });
+
+export function useRecurring(ospId: string) {
+  return useQuery({ ...recurringQueryOptions(ospId), enabled: Boolean(ospId) });
+}

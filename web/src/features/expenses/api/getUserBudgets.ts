@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { ErrorLabel, isApiError } from '@/lib/api/errors';
+import type { Budget } from '@/lib/api/types';
+import { expenseKeys } from './keys';
+
+/** The user's budgets to book an expense on (NOT_FOUND: none, SPEC §8). */
+export async function getUserBudgets(userOspId: string, signal?: AbortSignal): Promise<Budget[]> {
+  try {
+    return await apiRequest<Budget[]>('/portal-service/v1/budget/getByOwner', {
+      body: { ownerOspId: userOspId },
+      signal,
+      ignoreErrors: [ErrorLabel.NOT_FOUND],
+    });
+  } catch (error) {
+    if (isApiError(error) && error.errorLabel === ErrorLabel.NOT_FOUND) return [];
+    throw error;
+  }
+}
+
+export const userBudgetsQueryOptions = (userOspId: string) =>
+  queryOptions({ queryKey: expenseKeys.userBudgets(userOspId), queryFn: ({ signal }) => getUserBudgets(userOspId, signal) });
+
+export function useUserBudgets(userOspId: string) {
+  return useQuery({ ...userBudgetsQueryOptions(userOspId), enabled: Boolean(userOspId) });
+}
