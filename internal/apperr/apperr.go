@@ -115,3 +115,12 @@ func (e *Error) WithLabel(label string) *Error {
 	c.Label = label
 	return &c
 }
+
+// Wrap passes an *Error through and turns anything else into Internal, for
+// the end of a transaction whose body returns both kinds. nil stays nil.
+func Wrap(err error) error {
+	if err == nil || As(err) != nil {
+		return err
+	}
+	return Internal(err)
+}

@@ -18,7 +18,7 @@ import (
 func TestCreateDefaultsAndRules(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		jan := userOsp(t, e, "jan.peeters")
+		jan := e.UserOspID("jan.peeters")
 		b := create(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"frequencyAmount": 5000})
 		d := b.Data
 		if *d.Frequency != "MONTH" || *d.TransferStrategy != "MONTH_RESET" || d.FrequencyMethod != "AUTOMATIC" || d.ActivationStatus != "ACTIVE" ||
@@ -82,7 +82,7 @@ func TestCreateDefaultsAndRules(t *testing.T) {
 func TestBudgetTenancyAndRoles(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		b := create(t, e, acme, "BUSINESS_BUDGET", userOsp(t, e, "jan.peeters"), map[string]any{"unlimited": true})
+		b := create(t, e, acme, "BUSINESS_BUDGET", e.UserOspID("jan.peeters"), map[string]any{"unlimited": true})
 		globex := e.LoginAs("globex.admin")
 		for _, path := range []string{"/get", "/deactivate", "/activate"} {
 			if res := e.Post(base+path, globex, map[string]string{"ospId": b.OspID}); res.Status != 404 {
@@ -92,7 +92,7 @@ func TestBudgetTenancyAndRoles(t *testing.T) {
 		if res := e.Post(base+"/transaction/addForUser", globex, map[string]any{"budgetOspId": b.OspID, "amount": 100}); res.Status != 404 {
 			t.Errorf("globex addForUser: %d", res.Status)
 		}
-		if res := e.Post(base+"/BUSINESS_BUDGET/create", globex, map[string]any{"ownerOspId": userOsp(t, e, "sophie.dubois")}); res.Status != 404 {
+		if res := e.Post(base+"/BUSINESS_BUDGET/create", globex, map[string]any{"ownerOspId": e.UserOspID("sophie.dubois")}); res.Status != 404 {
 			t.Errorf("globex create for acme user: %d", res.Status)
 		}
 		if res := e.Post(base+"/transaction/getByFilter", globex, map[string]any{"budgetOspId": b.OspID}); res.Status != 404 {
@@ -108,7 +108,7 @@ func TestBudgetTenancyAndRoles(t *testing.T) {
 func TestManualAmountsAndLimits(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		jan := userOsp(t, e, "jan.peeters")
+		jan := e.UserOspID("jan.peeters")
 		limited := create(t, e, acme, "COMMUTING_BUDGET", jan, map[string]any{"frequencyAmount": 4000, "equalToRecurring": true})
 		unlimited := create(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
 		add := func(b string, amount int64, desc string) *testkit.Response {
@@ -231,7 +231,7 @@ func TestCompanyBudgetTransfersAndThreshold(t *testing.T) {
 func TestPromoCodes(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme, osp := e.LoginAs("acme.admin"), e.LoginAs("ospadmin")
-		b := create(t, e, acme, "CAFETERIA_BUDGET", userOsp(t, e, "jan.peeters"), map[string]any{"frequency": ""})
+		b := create(t, e, acme, "CAFETERIA_BUDGET", e.UserOspID("jan.peeters"), map[string]any{"frequency": ""})
 		testkit.MustStatus(t, e.Post(base+"/promo/create", osp, map[string]any{"code": "welcome25", "amount": 2500, "validFrom": "2026-11-01", "validTo": "2026-12-31"}), 200)
 		testkit.MustStatus(t, e.Post(base+"/promo/create", osp, map[string]any{"code": "LATER", "amount": 1000, "validFrom": "2027-01-01", "validTo": "2027-01-31"}), 200)
 		if res := e.Post(base+"/promo/create", osp, map[string]any{"code": "WELCOME25", "amount": 1, "validFrom": "2026-11-01", "validTo": "2026-12-31"}); res.Status != 400 {
@@ -264,7 +264,7 @@ func TestPromoCodes(t *testing.T) {
 func TestTransactionsXLSX(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		jan := userOsp(t, e, "jan.peeters")
+		jan := e.UserOspID("jan.peeters")
 		b := create(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true, "startAmount": 12345})
 		for i := 1; i <= 3; i++ {
 			testkit.MustStatus(t, e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": b.OspID, "amount": -100 * i, "description": "taxi"}), 200)
@@ -308,11 +308,11 @@ func TestCompanySettingsBudgetTypesAndUsageReasons(t *testing.T) {
 		}})
 		testkit.MustStatus(t, res, 200)
 		// new commuting budgets take the company's defaults; other types are not offered
-		b := create(t, e, acme, "COMMUTING_BUDGET", userOsp(t, e, "jan.peeters"), map[string]any{})
+		b := create(t, e, acme, "COMMUTING_BUDGET", e.UserOspID("jan.peeters"), map[string]any{})
 		if *b.Data.TransferStrategy != "MONTH_ADD" || b.Data.FrequencyAmount != 3000 || *b.Data.BudgetUpperLimit != 9000 {
 			t.Fatalf("company defaults: %+v", b.Data)
 		}
-		if res := e.Post(base+"/MOBILITY_BUDGET/create", acme, map[string]any{"ownerOspId": userOsp(t, e, "jan.peeters"), "data": map[string]any{}}); res.Label() != "BUDGET_TYPE_NOT_ALLOWED" {
+		if res := e.Post(base+"/MOBILITY_BUDGET/create", acme, map[string]any{"ownerOspId": e.UserOspID("jan.peeters"), "data": map[string]any{}}); res.Label() != "BUDGET_TYPE_NOT_ALLOWED" {
 			t.Fatalf("type not offered: %s", res.Body)
 		}
 		res = e.Post(c+"/budgetType/update", acme, map[string]any{"corporateAccountOspId": seed.AcmeOspID, "budgetTypes": []map[string]any{
@@ -342,7 +342,7 @@ func TestCompanySettingsBudgetTypesAndUsageReasons(t *testing.T) {
 func TestPrivateBudget(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		jan := userOsp(t, e, "jan.peeters")
+		jan := e.UserOspID("jan.peeters")
 		create(t, e, acme, "CAFETERIA_BUDGET", jan, map[string]any{"frequency": "", "paymentType": "PRIVATE_BUDGET", "startAmount": 7700})
 		// a deactivated user keeps access to their own money
 		testkit.MustStatus(t, e.Post("/portal-service/v1/user/deactivate", acme, map[string]string{"ospId": jan}), 200)

@@ -88,7 +88,7 @@ func medianDur(d []time.Duration) time.Duration {
 func portalWithTransactions(b *testing.B, n int) (*testkit.Env, string, string) {
 	e := testkit.NewEnv(b, database.SQLite)
 	token := e.LoginAs("acme.admin")
-	res := e.Post(base+"/BUSINESS_BUDGET/create", token, map[string]any{"ownerOspId": userOspB(b, e, "jan.peeters"), "data": map[string]any{"unlimited": true}})
+	res := e.Post(base+"/BUSINESS_BUDGET/create", token, map[string]any{"ownerOspId": e.UserOspID("jan.peeters"), "data": map[string]any{"unlimited": true}})
 	var bud struct {
 		OspID string `json:"ospId"`
 	}
@@ -99,12 +99,6 @@ func portalWithTransactions(b *testing.B, n int) (*testkit.Env, string, string) 
 		b.Fatal(err)
 	}
 	return e, token, bud.OspID
-}
-
-func userOspB(b *testing.B, e *testkit.Env, login string) string {
-	var osp string
-	_ = e.DB.Get(context.Background(), &osp, `SELECT osp_id FROM users WHERE login = ?`, login)
-	return osp
 }
 
 // BenchmarkTransactionsPage10k: one page of a budget's ledger with 10,000

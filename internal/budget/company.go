@@ -106,10 +106,7 @@ func (s *Service) SetThreshold(ctx context.Context, p *access.Principal, req Thr
 		return s.watchThreshold(ctx, b)
 	})
 	if err != nil {
-		if apperr.As(err) != nil {
-			return nil, err
-		}
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.CompanyView(ctx, p, osp)
 }

@@ -16,7 +16,7 @@ import (
 func TestConcurrentPostsOnOneBudget(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		jan := userOsp(t, e, "jan.peeters")
+		jan := e.UserOspID("jan.peeters")
 		b := create(t, e, acme, "COMMUTING_BUDGET", jan, map[string]any{"frequency": "", "startAmount": 10000})
 		id := budgetID(t, e, b.OspID)
 		const clients = 32
@@ -78,7 +78,7 @@ func TestPropertyBalanceIsSumOfLedger(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
 		acme, osp := e.LoginAs("acme.admin"), e.LoginAs("ospadmin")
-		jan, sophie := userOsp(t, e, "jan.peeters"), userOsp(t, e, "sophie.dubois")
+		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
 		budgets := []budget.Budget{
 			create(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"frequency": "MONTH", "transferStrategy": "MONTH_RESET", "frequencyAmount": 5000}),
 			create(t, e, acme, "COMMUTING_BUDGET", jan, map[string]any{"frequency": "MONTH", "transferStrategy": "MONTH_ADD", "frequencyAmount": 3000, "budgetUpperLimit": 8000}),

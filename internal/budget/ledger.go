@@ -43,7 +43,7 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 		}
 	}
 	now := database.Now(s.clock.Now())
-	t := &txRow{OspID: uuid.NewString(), BudgetID: b.ID, Type: e.Type, Amount: e.Amount, BalanceAfter: b.Balance + e.Amount,
+	t := &txRow{OspID: newTxOspID(), BudgetID: b.ID, Type: e.Type, Amount: e.Amount, BalanceAfter: b.Balance + e.Amount,
 		Description: e.Description, ExpenseID: e.ExpenseID, PeriodKey: e.PeriodKey, BookingDate: clock.Today(now),
 		CreatedBy: e.CreatedBy, CreatedAt: now}
 	if err := s.store.appendTx(ctx, t); err != nil {
@@ -71,10 +71,7 @@ func (s *Service) Post(ctx context.Context, budgetID int64, e Entry) (txOspID st
 		txOspID, balance = t.OspID, t.BalanceAfter
 		return nil
 	})
-	if err != nil && apperr.As(err) == nil {
-		err = apperr.Internal(err)
-	}
-	return txOspID, balance, err
+	return txOspID, balance, apperr.Wrap(err)
 }
 
 // Lock takes the budget's row lock in the caller's transaction. A caller
@@ -85,4 +82,15 @@ func (s *Service) Post(ctx context.Context, budgetID int64, e Entry) (txOspID st
 func (s *Service) Lock(ctx context.Context, budgetID int64) error {
 	var id int64
 	return s.db.Get(ctx, &id, `SELECT id FROM budgets WHERE id = ?`+s.db.Dialect.ForUpdate(), budgetID)
+}
+
+// newTxOspID makes a ledger row's public id: a time-ordered UUID (v7), so
+// the unique index on the ever-growing ledger takes appends, not random
+// inserts.
+func newTxOspID() string {
+	id, err := uuid.NewV7()
+	if err != nil {
+		return uuid.NewString()
+	}
+	return id.String()
 }

@@ -115,10 +115,7 @@ func (s *Service) Redeem(ctx context.Context, p *access.Principal, req RedeemReq
 		return err
 	})
 	if err != nil {
-		if apperr.As(err) != nil {
-			return nil, err
-		}
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.getByID(ctx, id)
 }

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
-
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
 )
@@ -16,7 +14,7 @@ import (
 // scheduled run: large enough to be quick, small enough to hold the write
 // lock briefly. Each batch commits its ledger rows together with the
 // budget_period_runs rows that make them exactly-once.
-const runBatch = 500
+const runBatch = 1000
 
 // RunResult counts what a scheduled run did.
 type RunResult struct {
@@ -115,7 +113,7 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, day time.Time, res 
 		period := c.sch.Period
 		add := func(typ string, amount int64) {
 			b.Balance += amount
-			entries = append(entries, &txRow{OspID: uuid.NewString(), BudgetID: b.ID, Type: typ, Amount: amount,
+			entries = append(entries, &txRow{OspID: newTxOspID(), BudgetID: b.ID, Type: typ, Amount: amount,
 				BalanceAfter: b.Balance, Description: "period " + period, PeriodKey: &period, BookingDate: bookingDate, CreatedAt: now})
 		}
 		if c.sch.Reset {
@@ -157,8 +155,11 @@ func (s *store) lockAndLoad(ctx context.Context, ids []int64) ([]*row, error) {
 			return nil, err
 		}
 	}
+	// only the columns the period rules read: no joins, less to scan
 	var rows []*row
-	err := s.db.Select(ctx, &rows, selectRow+`WHERE b.id IN (`+in+`) ORDER BY b.id`, args...)
+	err := s.db.Select(ctx, &rows, `SELECT b.id, b.user_id, b.budget_type, b.frequency, b.transfer_strategy,
+		b.end_of_year_recurrence_strategy, b.activation_status, b.balance, b.frequency_amount, b.pending_frequency_amount,
+		b.budget_upper_limit, b.limited, b.created_at FROM budgets b WHERE b.id IN (`+in+`) ORDER BY b.id`, args...)
 	return rows, err
 }
 
@@ -200,7 +201,7 @@ func (s *store) applyPendingMany(ctx context.Context, ids []int64) error {
 // appendMany writes ledger rows in bulk and moves each budget's cached
 // balance by the sum of its rows, in the caller's transaction.
 func (s *store) appendMany(ctx context.Context, entries []*txRow) error {
-	const chunk = 200 // keeps statements under the parameter limits
+	const chunk = 500 // 5,500 parameters: under both dialects' limits
 	for i := 0; i < len(entries); i += chunk {
 		part := entries[i:min(i+chunk, len(entries))]
 		ph := make([]string, len(part))

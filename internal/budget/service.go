@@ -331,10 +331,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 		return nil
 	})
 	if err != nil {
-		if apperr.As(err) != nil {
-			return nil, err
-		}
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.getByID(ctx, id)
 }
@@ -426,10 +423,7 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 		return s.store.updateSettings(ctx, r, s.now())
 	})
 	if err != nil {
-		if apperr.As(err) != nil {
-			return nil, err
-		}
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.getByID(ctx, id)
 }
@@ -454,10 +448,7 @@ func (s *Service) SetActive(ctx context.Context, p *access.Principal, ospID stri
 		return nil
 	})
 	if err != nil {
-		if apperr.As(err) != nil {
-			return nil, err
-		}
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.getByID(ctx, id)
 }
@@ -492,10 +483,7 @@ func (s *Service) AddForUser(ctx context.Context, p *access.Principal, req AddFo
 		return err
 	})
 	if err != nil {
-		if apperr.As(err) != nil {
-			return nil, err
-		}
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.transaction(ctx, p, t.ID)
 }
@@ -526,10 +514,7 @@ func (s *Service) AddForCompany(ctx context.Context, p *access.Principal, req Ad
 		return err
 	})
 	if err != nil {
-		if apperr.As(err) != nil {
-			return nil, err
-		}
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.transaction(ctx, p, t.ID)
 }

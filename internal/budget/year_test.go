@@ -12,22 +12,9 @@ import (
 
 const base = "/portal-service/v1/budget"
 
-func userOsp(t *testing.T, e *testkit.Env, login string) string {
-	t.Helper()
-	var osp string
-	if err := e.DB.Get(context.Background(), &osp, `SELECT osp_id FROM users WHERE login = ?`, login); err != nil {
-		t.Fatal(err)
-	}
-	return osp
-}
-
 func create(t *testing.T, e *testkit.Env, token, typ, owner string, data map[string]any) budget.Budget {
 	t.Helper()
-	res := e.Post(base+"/"+typ+"/create", token, map[string]any{"ownerOspId": owner, "data": data})
-	testkit.MustStatus(t, res, 200)
-	var b budget.Budget
-	res.JSON(t, &b)
-	return b
+	return e.CreateBudget(token, typ, owner, data)
 }
 
 func at(day string) time.Time {
@@ -43,7 +30,7 @@ func TestYearSimulatedDayByDay(t *testing.T) {
 		ctx := context.Background()
 		e.Clock.Set(at("2026-12-15"))
 		acme := e.LoginAs("acme.admin")
-		jan, sophie := userOsp(t, e, "jan.peeters"), userOsp(t, e, "sophie.dubois")
+		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
 		budgets := map[string]budget.Budget{
 			// mobility, yearly reset, start amount
 			"A": create(t, e, acme, "MOBILITY_BUDGET", jan, map[string]any{"frequency": "YEAR", "frequencyAmount": 300000, "startAmount": 100000}),

@@ -30,7 +30,7 @@ func TestCreateGetAndFilter(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
 		acme := e.LoginAs("acme.admin")
-		jan, sophie := userOsp(t, e, "jan.peeters"), userOsp(t, e, "sophie.dubois")
+		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
 		b := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"frequency": "MONTH", "transferStrategy": "MONTH_RESET",
 			"frequencyAmount": 5000, "equalToRecurring": true})
 		other := newBudget(t, e, acme, "BUSINESS_BUDGET", sophie, map[string]any{"unlimited": true})
@@ -222,7 +222,7 @@ func TestCreateGetAndFilter(t *testing.T) {
 func TestTenancyAndRoles(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		jan := userOsp(t, e, "jan.peeters")
+		jan := e.UserOspID("jan.peeters")
 		b := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
 		d := detailOf(t, e.Post(createPath, acme, map[string]any{"userOspId": jan, "budgetOspId": b.OspID, "amount": 500,
 			"vatPercentage": 21, "description": "parking", "date": "2026-11-21"}))
@@ -294,7 +294,7 @@ func TestRefundCorrectAndNegativeBudgets(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
 		acme := e.LoginAs("acme.admin")
-		jan, sophie := userOsp(t, e, "jan.peeters"), userOsp(t, e, "sophie.dubois")
+		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
 		unl := newBudget(t, e, acme, "BUSINESS_BUDGET", sophie, map[string]any{"unlimited": true})
 		lim := newBudget(t, e, acme, "COMMUTING_BUDGET", jan, map[string]any{"frequency": "MONTH", "frequencyAmount": 2000, "equalToRecurring": true})
 
@@ -459,7 +459,7 @@ func TestRefundCorrectAndNegativeBudgets(t *testing.T) {
 func TestEmailReceipt(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		jan, sophie := userOsp(t, e, "jan.peeters"), userOsp(t, e, "sophie.dubois")
+		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
 		bj := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
 		bs := newBudget(t, e, acme, "BUSINESS_BUDGET", sophie, map[string]any{"unlimited": true})
 		dj := detailOf(t, e.Post(createPath, acme, map[string]any{"userOspId": jan, "budgetOspId": bj.OspID, "amount": 123456,
@@ -498,7 +498,7 @@ func TestEmailReceipt(t *testing.T) {
 func TestConcurrentRefunds(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
-		jan := userOsp(t, e, "jan.peeters")
+		jan := e.UserOspID("jan.peeters")
 		b := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
 		d := detailOf(t, e.Post(createPath, acme, map[string]any{"userOspId": jan, "budgetOspId": b.OspID, "amount": 3000,
 			"vatPercentage": 21, "description": "Hotel shuttle", "date": "2026-11-21"}))

@@ -19,22 +19,9 @@ const (
 	recBase    = v1 + "/recurringExternalPurchase"
 )
 
-func userOsp(t *testing.T, e *testkit.Env, login string) string {
-	t.Helper()
-	var osp string
-	if err := e.DB.Get(context.Background(), &osp, `SELECT osp_id FROM users WHERE login = ?`, login); err != nil {
-		t.Fatal(err)
-	}
-	return osp
-}
-
 func newBudget(t *testing.T, e *testkit.Env, token, typ, owner string, data map[string]any) budget.Budget {
 	t.Helper()
-	res := e.Post(v1+"/budget/"+typ+"/create", token, map[string]any{"ownerOspId": owner, "data": data})
-	testkit.MustStatus(t, res, 200)
-	var b budget.Budget
-	res.JSON(t, &b)
-	return b
+	return e.CreateBudget(token, typ, owner, data)
 }
 
 func balance(t *testing.T, e *testkit.Env, osp string) int64 {

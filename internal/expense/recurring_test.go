@@ -54,7 +54,7 @@ func TestRecurringDayByDay(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
 		acme := e.LoginAs("acme.admin")
-		jan, sophie := userOsp(t, e, "jan.peeters"), userOsp(t, e, "sophie.dubois")
+		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
 		unl := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true, "frequency": ""})
 		lim := newBudget(t, e, acme, "BUSINESS_BUDGET", sophie, map[string]any{"frequency": "MONTH", "transferStrategy": "MONTH_RESET",
 			"frequencyAmount": 5000, "equalToRecurring": true})
@@ -306,7 +306,7 @@ func TestMonthEndsAndYears(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
 		acme := e.LoginAs("acme.admin")
-		jan := userOsp(t, e, "jan.peeters")
+		jan := e.UserOspID("jan.peeters")
 		unl := newBudget(t, e, acme, "COMMUTING_BUDGET", jan, map[string]any{"unlimited": true, "frequency": ""})
 		yearly := recurringOf(t, e.Post(recBase+"/create", acme, map[string]any{"userOspId": jan, "budgetOspId": unl.OspID,
 			"type": "CAR_SHARING_SUBSCRIPTION", "amount": 12000, "vatPercentage": 21, "description": "Cambio", "frequency": "YEAR",

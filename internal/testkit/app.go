@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"mobility/portal/internal/auth"
+	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
@@ -202,4 +203,25 @@ func init() {
 		w = os.Stderr
 	}
 	slog.SetDefault(slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError})))
+}
+
+// UserOspID returns the ospId of the user with login.
+func (e *Env) UserOspID(login string) string {
+	e.T.Helper()
+	var osp string
+	if err := e.DB.Get(context.Background(), &osp, `SELECT osp_id FROM users WHERE login = ?`, login); err != nil {
+		e.T.Fatalf("user %s: %v", login, err)
+	}
+	return osp
+}
+
+// CreateBudget opens a budget of typ for owner through the API (amounts in
+// cents in data) and returns it.
+func (e *Env) CreateBudget(token, typ, owner string, data map[string]any) budget.Budget {
+	e.T.Helper()
+	res := e.Post("/portal-service/v1/budget/"+typ+"/create", token, map[string]any{"ownerOspId": owner, "data": data})
+	MustStatus(e.T, res, 200)
+	var b budget.Budget
+	res.JSON(e.T, &b)
+	return b
 }

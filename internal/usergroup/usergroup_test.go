@@ -1,7 +1,6 @@
 package usergroup_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -27,15 +26,6 @@ func TestNaming(t *testing.T) {
 type page struct {
 	Content       []usergroup.UserGroup `json:"content"`
 	TotalElements int                   `json:"totalElements"`
-}
-
-func userOsp(t *testing.T, e *testkit.Env, login string) string {
-	t.Helper()
-	var osp string
-	if err := e.DB.Get(context.Background(), &osp, `SELECT osp_id FROM users WHERE login = ?`, login); err != nil {
-		t.Fatal(err)
-	}
-	return osp
 }
 
 func TestGroupsLifecycle(t *testing.T) {
@@ -69,7 +59,7 @@ func TestGroupsLifecycle(t *testing.T) {
 			t.Fatalf("dot in name: %s", res.Body)
 		}
 
-		jan, sophie := userOsp(t, e, "jan.peeters"), userOsp(t, e, "sophie.dubois")
+		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
 		members := func(osp string, users ...string) map[string]any {
 			refs := []map[string]string{}
 			for _, u := range users {
@@ -84,7 +74,7 @@ func TestGroupsLifecycle(t *testing.T) {
 			t.Fatalf("after add: %s", res.Body)
 		}
 		// another company's user cannot join
-		lena := userOsp(t, e, "lena.maes")
+		lena := e.UserOspID("lena.maes")
 		if res := e.Post(base+"/addUsers", acme, members(g.OspID, lena)); res.Status != 400 || res.Label() != "UNKNOWN_USERS" {
 			t.Fatalf("foreign user: %s", res.Body)
 		}

@@ -42,7 +42,6 @@ CREATE TABLE budgets (
 );
 CREATE INDEX budgets_user ON budgets(user_id);
 CREATE INDEX budgets_company ON budgets(corporate_account_id, budget_type);
-CREATE INDEX budgets_negative ON budgets(corporate_account_id, balance);
 
 -- The ledger: append-only. A correction is a new row, never an edit.
 CREATE TABLE budget_transactions (
@@ -60,7 +59,7 @@ CREATE TABLE budget_transactions (
     created_at      TIMESTAMP NOT NULL
 );
 CREATE INDEX budget_transactions_budget ON budget_transactions(budget_id, id);
-CREATE INDEX budget_transactions_expense ON budget_transactions(expense_id);
+CREATE INDEX budget_transactions_expense ON budget_transactions(expense_id) WHERE expense_id IS NOT NULL;
 CREATE INDEX budget_transactions_date ON budget_transactions(booking_date);
 
 -- One row per budget and period whose scheduled run happened (or was
