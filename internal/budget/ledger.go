@@ -80,8 +80,7 @@ func (s *Service) Post(ctx context.Context, budgetID int64, e Entry) (txOspID st
 // the budget, and two such transactions upgrading to Post's update lock
 // would deadlock.
 func (s *Service) Lock(ctx context.Context, budgetID int64) error {
-	var id int64
-	return s.db.Get(ctx, &id, `SELECT id FROM budgets WHERE id = ?`+s.db.Dialect.ForUpdate(), budgetID)
+	return s.db.LockRow(ctx, "budgets", "id", budgetID)
 }
 
 // newTxOspID makes a ledger row's public id: a time-ordered UUID (v7), so

@@ -93,14 +93,12 @@ func (s *store) get(ctx context.Context, scope access.Scope, ospID string, forUp
 }
 
 func (s *store) lock(ctx context.Context, ospID string) error {
-	var id int64
-	return s.db.Get(ctx, &id, `SELECT id FROM budgets WHERE osp_id = ?`+s.db.Dialect.ForUpdate(), ospID)
+	return s.db.LockRow(ctx, "budgets", "osp_id", ospID)
 }
 
 func (s *store) byID(ctx context.Context, id int64, forUpdate bool) (*row, error) {
 	if forUpdate {
-		var x int64
-		if err := s.db.Get(ctx, &x, `SELECT id FROM budgets WHERE id = ?`+s.db.Dialect.ForUpdate(), id); err != nil {
+		if err := s.db.LockRow(ctx, "budgets", "id", id); err != nil {
 			return nil, err
 		}
 	}

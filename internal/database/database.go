@@ -187,3 +187,13 @@ func IsUniqueViolation(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
 }
+
+// LockRow takes the row lock of table's row whose column equals key, in
+// the transaction of ctx (PostgreSQL: SELECT ... FOR UPDATE; SQLite's
+// write transactions are serialised already, so it only checks the row
+// exists). table and column are code constants, never user input.
+// sql.ErrNoRows when there is no such row.
+func (db *DB) LockRow(ctx context.Context, table, column string, key any) error {
+	var id int64
+	return db.Get(ctx, &id, "SELECT id FROM "+table+" WHERE "+column+" = ?"+db.Dialect.ForUpdate(), key)
+}

@@ -172,8 +172,7 @@ func (s *store) event(ctx context.Context, f eventFilter) (*eventView, error) {
 // transactions are serialised already), so two refunds of one expense
 // cannot both see the same net amount.
 func (s *store) lockExpense(ctx context.Context, id int64) error {
-	var x int64
-	return s.db.Get(ctx, &x, `SELECT id FROM expenses WHERE id = ?`+s.db.Dialect.ForUpdate(), id)
+	return s.db.LockRow(ctx, "expenses", "id", id)
 }
 
 // net is an expense's net cost from its ledger rows.
@@ -324,8 +323,7 @@ JOIN corporate_accounts ca ON ca.id = b.corporate_account_id `
 // recurring finds a recurrence within scope (deleted ones too).
 func (s *store) recurring(ctx context.Context, scope access.Scope, ospID string, forUpdate bool) (*recurringRow, error) {
 	if forUpdate {
-		var x int64
-		if err := s.db.Get(ctx, &x, `SELECT id FROM recurring_expenses WHERE osp_id = ?`+s.db.Dialect.ForUpdate(), ospID); err != nil {
+		if err := s.db.LockRow(ctx, "recurring_expenses", "osp_id", ospID); err != nil {
 			return nil, err
 		}
 	}
@@ -337,8 +335,7 @@ func (s *store) recurring(ctx context.Context, scope access.Scope, ospID string,
 
 func (s *store) recurringByID(ctx context.Context, id int64, forUpdate bool) (*recurringRow, error) {
 	if forUpdate {
-		var x int64
-		if err := s.db.Get(ctx, &x, `SELECT id FROM recurring_expenses WHERE id = ?`+s.db.Dialect.ForUpdate(), id); err != nil {
+		if err := s.db.LockRow(ctx, "recurring_expenses", "id", id); err != nil {
 			return nil, err
 		}
 	}
