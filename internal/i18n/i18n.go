@@ -79,3 +79,25 @@ func Has(key string) bool {
 	_, ok := catalog[key]
 	return ok
 }
+
+// register adds a domain's texts to the catalog. Each area keeps its texts
+// in a file of its own (catalog_<area>.go) that calls register from init,
+// so areas do not edit one shared literal; a key defined twice is a bug.
+func register(texts map[string]map[Lang]string) {
+	for k, v := range texts {
+		if _, dup := catalog[k]; dup {
+			panic("i18n: text defined twice: " + k)
+		}
+		catalog[k] = v
+	}
+}
+
+// Keys lists every key of the catalog (for the tests that check coverage).
+func Keys() []string {
+	keys := make([]string, 0, len(catalog))
+	for k := range catalog {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
