@@ -7,6 +7,7 @@ import (
 	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/constants"
+	"mobility/portal/internal/money"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
@@ -26,8 +27,8 @@ type CompanyBudgetView struct {
 
 // ThresholdRequest sets the company budget's warning threshold.
 type ThresholdRequest struct {
-	CorporateAccountOspID string `json:"corporateAccountOspId" required:"true"`
-	Threshold             *int64 `json:"threshold" description:"cents; null removes it"`
+	CorporateAccountOspID string        `json:"corporateAccountOspId" required:"true"`
+	Threshold             *money.Amount `json:"threshold" description:"cents; null removes it"`
 }
 
 // PrivateListRequest pages users' private balances in a company.
@@ -56,7 +57,7 @@ func (s *Service) companyFor(ctx context.Context, p *access.Principal, ospID str
 		return 0, "", err
 	}
 	if !ca.CanViewCompanyBudget(p) {
-		return 0, "", apperr.Forbidden("this company has no company budget to show").WithLabel(LabelNoCompanyBudget)
+		return 0, "", apperr.Forbidden(text(ctx, "money.error.noCompanyBudget")).WithLabel(LabelNoCompanyBudget)
 	}
 	return ca.ID, ca.OspID, nil
 }
@@ -85,22 +86,28 @@ func (s *Service) CompanyView(ctx context.Context, p *access.Principal, ospID st
 // SetThreshold sets (or clears) the company budget's threshold; crossing
 // it from then on mails the budget contacts once.
 func (s *Service) SetThreshold(ctx context.Context, p *access.Principal, req ThresholdRequest) (*CompanyBudgetView, error) {
-	if req.Threshold != nil && *req.Threshold < 0 {
+	if req.Threshold != nil {
 		v := validate.New(ctx)
-		v.Fail("threshold", "rule.invalid")
-		return nil, v.Err()
+		if v.AmountInBounds("threshold", *req.Threshold) && *req.Threshold < 0 {
+			v.Fail("threshold", "rule.invalid")
+		}
+		if err := v.Err(); err != nil {
+			return nil, err
+		}
 	}
 	companyID, osp, err := s.companyFor(ctx, p, req.CorporateAccountOspID)
 	if err != nil {
 		return nil, err
 	}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		b, err := s.companyBudget(ctx, companyID, p.UserID)
+		// the threshold is set on an open company budget: only platform
+		// staff open one (with its first bank transfer)
+		b, err := s.companyBudget(ctx, companyID, p.UserID, false)
 		if err != nil {
 			return err
 		}
-		b.Threshold = req.Threshold
-		if _, err := s.db.Exec(ctx, `UPDATE budgets SET threshold = ? WHERE id = ?`, req.Threshold, b.ID); err != nil {
+		b.Threshold = cents(req.Threshold)
+		if _, err := s.db.Exec(ctx, `UPDATE budgets SET threshold = ? WHERE id = ?`, b.Threshold, b.ID); err != nil {
 			return err
 		}
 		return s.watchThreshold(ctx, b)

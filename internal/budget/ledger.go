@@ -8,6 +8,7 @@ import (
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/money"
 )
 
 // LabelInsufficient: a limited budget cannot pay more than it holds.
@@ -23,6 +24,7 @@ type Entry struct {
 	Description string
 	ExpenseID   *int64
 	PeriodKey   *string
+	BookingDate string // yyyy-MM-dd; "" books today
 	CreatedBy   *int64
 	// Spend marks money going out for a purchase: refused by a
 	// deactivated budget, and by a limited one that holds too little.
@@ -34,17 +36,27 @@ type Entry struct {
 // ledger row and moves the cached balance, so the balance always equals
 // the sum of the rows.
 func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
+	// checked, never wrapped: an overflowing balance is refused before
+	// anything is written (SQLite would store it as REAL, PostgreSQL refuse)
+	after, err := money.Add(b.Balance, e.Amount)
+	if err != nil {
+		return nil, conflict(ctx, LabelBalanceOutOfRange, "money.error.balanceOutOfRange")
+	}
 	if e.Spend {
 		if !b.active() {
-			return nil, apperr.Conflict(LabelDeactivated, "this budget is deactivated")
+			return nil, conflict(ctx, LabelDeactivated, "money.error.deactivated")
 		}
-		if b.Limited && e.Amount < 0 && b.Balance+e.Amount < 0 {
-			return nil, apperr.Conflict(LabelInsufficient, "the budget holds too little for this amount")
+		if b.Limited && e.Amount < 0 && after < 0 {
+			return nil, conflict(ctx, LabelInsufficient, "money.error.insufficient")
 		}
 	}
 	now := database.Now(s.clock.Now())
-	t := &txRow{OspID: newTxOspID(), BudgetID: b.ID, Type: e.Type, Amount: e.Amount, BalanceAfter: b.Balance + e.Amount,
-		Description: e.Description, ExpenseID: e.ExpenseID, PeriodKey: e.PeriodKey, BookingDate: clock.Today(now),
+	booking := e.BookingDate
+	if booking == "" {
+		booking = clock.Today(now)
+	}
+	t := &txRow{OspID: newTxOspID(), BudgetID: b.ID, Type: e.Type, Amount: e.Amount, BalanceAfter: after,
+		Description: e.Description, ExpenseID: e.ExpenseID, PeriodKey: e.PeriodKey, BookingDate: booking,
 		CreatedBy: e.CreatedBy, CreatedAt: now}
 	if err := s.store.appendTx(ctx, t); err != nil {
 		return nil, err

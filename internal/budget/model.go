@@ -1,6 +1,9 @@
 package budget
 
-import "mobility/portal/internal/api"
+import (
+	"mobility/portal/internal/api"
+	"mobility/portal/internal/money"
+)
 
 // Data is a budget's data object (SPEC §3). Amounts are euro cents.
 type Data struct {
@@ -76,19 +79,19 @@ type TypesRequest struct {
 
 // WriteData is what create and update accept.
 type WriteData struct {
-	Frequency                     *string `json:"frequency,omitempty" description:"MONTH, YEAR, or empty for manual; default from the type"`
-	FrequencyAmount               *int64  `json:"frequencyAmount,omitempty" description:"cents"`
-	TransferStrategy              *string `json:"transferStrategy,omitempty"`
-	Unlimited                     *bool   `json:"unlimited,omitempty"`
-	BudgetUpperLimit              *int64  `json:"budgetUpperLimit,omitempty"`
-	StartAmount                   *int64  `json:"startAmount,omitempty"`
-	EqualToRecurring              *bool   `json:"equalToRecurring,omitempty" description:"book the recurring amount as start amount"`
-	FrequencyAmountUpdateStrategy *string `json:"frequencyAmountUpdateStrategy,omitempty"`
-	EndOfYearRecurrenceStrategy   *string `json:"endOfYearRecurrenceStrategy,omitempty"`
-	Threshold                     *int64  `json:"threshold,omitempty"`
-	ExtID                         *string `json:"extId,omitempty"`
-	PaymentType                   *string `json:"paymentType,omitempty"`
-	VatIncluded                   *bool   `json:"vatIncluded,omitempty"`
+	Frequency                     *string       `json:"frequency,omitempty" description:"MONTH, YEAR, or empty for manual; default from the type"`
+	FrequencyAmount               *money.Amount `json:"frequencyAmount,omitempty" description:"cents"`
+	TransferStrategy              *string       `json:"transferStrategy,omitempty"`
+	Unlimited                     *bool         `json:"unlimited,omitempty"`
+	BudgetUpperLimit              *money.Amount `json:"budgetUpperLimit,omitempty"`
+	StartAmount                   *money.Amount `json:"startAmount,omitempty"`
+	EqualToRecurring              *bool         `json:"equalToRecurring,omitempty" description:"book the recurring amount as start amount"`
+	FrequencyAmountUpdateStrategy *string       `json:"frequencyAmountUpdateStrategy,omitempty"`
+	EndOfYearRecurrenceStrategy   *string       `json:"endOfYearRecurrenceStrategy,omitempty"`
+	Threshold                     *money.Amount `json:"threshold,omitempty"`
+	ExtID                         *string       `json:"extId,omitempty"`
+	PaymentType                   *string       `json:"paymentType,omitempty"`
+	VatIncluded                   *bool         `json:"vatIncluded,omitempty"`
 }
 
 // CreateRequest opens a budget of the path's type for an owner.
@@ -152,17 +155,17 @@ type TransactionFilter struct {
 
 // AddForUserRequest books a manual amount on a user's budget.
 type AddForUserRequest struct {
-	BudgetOspID string `json:"budgetOspId" required:"true"`
-	Amount      int64  `json:"amount" description:"cents; negative allowed"`
-	Description string `json:"description" maxLength:"140"`
+	BudgetOspID string       `json:"budgetOspId" required:"true"`
+	Amount      money.Amount `json:"amount" description:"cents; negative allowed"`
+	Description string       `json:"description" maxLength:"140"`
 }
 
 // AddForCompanyRequest books a bank transfer on a company budget.
 type AddForCompanyRequest struct {
-	CorporateAccountOspID string `json:"corporateAccountOspId" required:"true"`
-	Amount                int64  `json:"amount" description:"cents"`
-	Description           string `json:"description" maxLength:"140"`
-	BookingDate           string `json:"bookingDate,omitempty" description:"yyyy-MM-dd; default today"`
+	CorporateAccountOspID string       `json:"corporateAccountOspId" required:"true"`
+	Amount                money.Amount `json:"amount" description:"cents; > 0"`
+	Description           string       `json:"description" maxLength:"140"`
+	BookingDate           string       `json:"bookingDate,omitempty" description:"yyyy-MM-dd; default today"`
 }
 
 // PrivateBalanceRequest names the user whose own money is asked.

@@ -8,6 +8,7 @@ import (
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/money"
 	"mobility/portal/internal/validate"
 )
 
@@ -20,10 +21,10 @@ const (
 
 // PromoCode is a code platform staff hand out: an amount, a validity.
 type PromoCode struct {
-	Code      string `json:"code" db:"code"`
-	Amount    int64  `json:"amount" db:"amount" description:"cents"`
-	ValidFrom string `json:"validFrom" db:"valid_from"`
-	ValidTo   string `json:"validTo" db:"valid_to"`
+	Code      string       `json:"code" db:"code"`
+	Amount    money.Amount `json:"amount" db:"amount" description:"cents"`
+	ValidFrom string       `json:"validFrom" db:"valid_from"`
+	ValidTo   string       `json:"validTo" db:"valid_to"`
 }
 
 // CreatePromo stores a new promo code (platform staff).
@@ -33,7 +34,7 @@ func (s *Service) CreatePromo(ctx context.Context, p *access.Principal, req Prom
 	if v.Required("code", req.Code) {
 		v.ExtID("code", req.Code)
 	}
-	if req.Amount <= 0 {
+	if v.AmountInBounds("amount", req.Amount) && req.Amount <= 0 {
 		v.Fail("amount", "rule.invalid")
 	}
 	if v.Required("validFrom", req.ValidFrom) {
@@ -49,7 +50,7 @@ func (s *Service) CreatePromo(ctx context.Context, p *access.Principal, req Prom
 		return nil, err
 	}
 	_, err := s.db.Insert(ctx, `INSERT INTO promo_codes (code, amount, valid_from, valid_to, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-		req.Code, req.Amount, req.ValidFrom, req.ValidTo, p.UserID, s.now())
+		req.Code, req.Amount.Cents(), req.ValidFrom, req.ValidTo, p.UserID, s.now())
 	if database.IsUniqueViolation(err) {
 		v := validate.New(ctx)
 		v.Fail("code", "rule.unique")
@@ -85,20 +86,23 @@ func (s *Service) Redeem(ctx context.Context, p *access.Principal, req RedeemReq
 			return err
 		}
 		id = b.ID
+		if b.UserID == nil { // the company budget is credited by bank transfers only
+			return invalid(ctx, apperr.LabelValidationFailed, "budgetOspId", "money.rule.userBudgetOnly")
+		}
 		var promo struct {
 			ID int64 `db:"id"`
 			PromoCode
 		}
 		err = s.db.Get(ctx, &promo, `SELECT id, code, amount, valid_from, valid_to FROM promo_codes WHERE code = ?`, code)
 		if database.IsNoRows(err) {
-			return apperr.Invalid(LabelPromoUnknown, "promoCode", "this promo code does not exist")
+			return apperr.Invalid(LabelPromoUnknown, "promoCode", text(ctx, "money.error.promoUnknown"))
 		}
 		if err != nil {
 			return err
 		}
 		today := clock.Today(s.clock.Now())
 		if today < promo.ValidFrom || today > promo.ValidTo {
-			return apperr.Invalid(LabelPromoExpired, "promoCode", "this promo code is not valid today")
+			return apperr.Invalid(LabelPromoExpired, "promoCode", text(ctx, "money.error.promoExpired"))
 		}
 		n, err := s.db.Exec(ctx, `INSERT INTO promo_redemptions (promo_code_id, budget_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 			promo.ID, b.ID, s.now())
@@ -106,12 +110,12 @@ func (s *Service) Redeem(ctx context.Context, p *access.Principal, req RedeemReq
 			return err
 		}
 		if n == 0 {
-			return apperr.Conflict(LabelPromoUsed, "this promo code was already credited to this budget")
+			return conflict(ctx, LabelPromoUsed, "money.error.promoUsed")
 		}
 		if !b.active() {
-			return apperr.Conflict(LabelDeactivated, "this budget is deactivated")
+			return conflict(ctx, LabelDeactivated, "money.error.deactivated")
 		}
-		_, err = s.post(ctx, b, Entry{Type: TxTopup, Amount: promo.Amount, Description: "promo code " + code, CreatedBy: &p.UserID})
+		_, err = s.post(ctx, b, Entry{Type: TxTopup, Amount: promo.Amount.Cents(), Description: "promo code " + code, CreatedBy: &p.UserID})
 		return err
 	})
 	if err != nil {

@@ -88,6 +88,7 @@ type owner struct {
 	userID    int64
 	companyID int64
 	user      *user.Resolved
+	company   *company.Resolved // set when the owner is the company
 }
 
 func (s *Service) resolveOwner(ctx context.Context, p *access.Principal, ospID string) (*owner, error) {
@@ -99,7 +100,7 @@ func (s *Service) resolveOwner(ctx context.Context, p *access.Principal, ospID s
 	u, err := s.users.Resolve(ctx, p, ospID)
 	if err == nil {
 		if u.CompanyID == 0 {
-			return nil, apperr.NotFound("budget owner")
+			return nil, notFound(ctx, "owner")
 		}
 		return &owner{userID: u.ID, companyID: u.CompanyID, user: u}, nil
 	}
@@ -108,9 +109,9 @@ func (s *Service) resolveOwner(ctx context.Context, p *access.Principal, ospID s
 	}
 	ca, err := s.companies.Resolve(ctx, p, ospID)
 	if err != nil {
-		return nil, apperr.NotFound("budget owner")
+		return nil, notFound(ctx, "owner")
 	}
-	return &owner{companyID: ca.ID}, nil
+	return &owner{companyID: ca.ID, company: ca}, nil
 }
 
 // Types lists the budget types a user or company may get, with their rules.
@@ -192,20 +193,20 @@ func (s *Service) settle(ctx context.Context, r *row, d WriteData, creating bool
 	if !r.Limited && !rules.UnlimitedAllowed {
 		v.Fail("unlimited", "rule.invalid")
 	}
-	if d.UpperLimit() != nil {
-		if *d.BudgetUpperLimit < 0 {
+	if d.BudgetUpperLimit != nil {
+		if v.AmountInBounds("budgetUpperLimit", *d.BudgetUpperLimit) && *d.BudgetUpperLimit < 0 {
 			v.Fail("budgetUpperLimit", "rule.invalid")
 		}
-		r.UpperLimit = d.BudgetUpperLimit
+		r.UpperLimit = cents(d.BudgetUpperLimit)
 		if *d.BudgetUpperLimit == 0 {
 			r.UpperLimit = nil
 		}
 	}
 	if d.Threshold != nil {
-		if *d.Threshold < 0 || r.BudgetType != TypeCompany {
+		if v.AmountInBounds("threshold", *d.Threshold) && (*d.Threshold < 0 || r.BudgetType != TypeCompany) {
 			v.Fail("threshold", "rule.invalid")
 		}
-		r.Threshold = d.Threshold
+		r.Threshold = cents(d.Threshold)
 	}
 	if d.FrequencyAmountUpdateStrategy != nil {
 		v.OneOf("frequencyAmountUpdateStrategy", *d.FrequencyAmountUpdateStrategy, []string{UpdateNextPeriod, UpdateImmediately})
@@ -227,18 +228,21 @@ func (s *Service) settle(ctx context.Context, r *row, d WriteData, creating bool
 		r.VatIncluded = *d.VatIncluded
 	}
 	if d.FrequencyAmount != nil {
-		if *d.FrequencyAmount < 0 {
+		amount := d.FrequencyAmount.Cents()
+		if !v.AmountInBounds("frequencyAmount", *d.FrequencyAmount) {
+			// refused, named above
+		} else if amount < 0 {
 			v.Fail("frequencyAmount", "rule.invalid")
 		} else if creating || r.UpdateStrategy == UpdateImmediately || freq == "" {
-			if !creating && *d.FrequencyAmount != r.FrequencyAmount {
+			if !creating && amount != r.FrequencyAmount {
 				prev := r.FrequencyAmount
 				r.PreviousAmount = &prev
 			}
-			r.FrequencyAmount = *d.FrequencyAmount
+			r.FrequencyAmount = amount
 			r.PendingAmount = nil
-		} else if *d.FrequencyAmount != r.FrequencyAmount {
+		} else if amount != r.FrequencyAmount {
 			// NEXT_PERIOD: the current period keeps its amount
-			pending := *d.FrequencyAmount
+			pending := amount
 			r.PendingAmount = &pending
 		} else {
 			r.PendingAmount = nil
@@ -246,10 +250,10 @@ func (s *Service) settle(ctx context.Context, r *row, d WriteData, creating bool
 	}
 	if creating {
 		if d.StartAmount != nil {
-			if *d.StartAmount < 0 {
+			if v.AmountInBounds("startAmount", *d.StartAmount) && *d.StartAmount < 0 {
 				v.Fail("startAmount", "rule.invalid")
 			}
-			startAmount = *d.StartAmount
+			startAmount = d.StartAmount.Cents()
 		}
 		if d.EqualToRecurring != nil && *d.EqualToRecurring {
 			startAmount = r.FrequencyAmount
@@ -261,8 +265,14 @@ func (s *Service) settle(ctx context.Context, r *row, d WriteData, creating bool
 	return startAmount, v.Err()
 }
 
-// UpperLimit returns the requested upper limit (helper for settle).
-func (d WriteData) UpperLimit() *int64 { return d.BudgetUpperLimit }
+// cents converts an optional request amount to stored cents.
+func cents(a *money.Amount) *int64 {
+	if a == nil {
+		return nil
+	}
+	c := a.Cents()
+	return &c
+}
 
 // Create opens a budget of a type for a user (or the company budget for a
 // company) and books its start amount. Its first period counts as run.
@@ -277,7 +287,12 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 		return nil, err
 	}
 	if (req.Type == TypeCompany) != (o.userID == 0) {
-		return nil, apperr.Invalid(apperr.LabelValidationFailed, "type", "the company budget belongs to a company, the other budgets to users")
+		return nil, invalid(ctx, apperr.LabelValidationFailed, "type", "money.rule.ownerType")
+	}
+	if req.Type == TypeCompany {
+		if err := s.checkCompanyBudgetCreate(ctx, p, o.company, req.Data); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.companyDefaults(ctx, o.companyID, req.Type, &req.Data); err != nil {
 		return nil, err
@@ -306,12 +321,15 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 			return err
 		}
 		for _, e := range existing {
+			if req.Type == TypeCompany {
+				return conflict(ctx, LabelCompanyBudgetExists, "money.error.companyBudgetExists")
+			}
 			if e.PaymentType == r.PaymentType && e.active() {
-				return apperr.Conflict(LabelDuplicate, "this owner already has an active budget of this type")
+				return conflict(ctx, LabelDuplicate, "money.error.duplicate")
 			}
 		}
 		now := s.now()
-		if id, err = s.store.insert(ctx, r, p.UserID, now); err != nil {
+		if id, err = s.insertBudget(ctx, r, p.UserID, now); err != nil {
 			return err
 		}
 		b, err := s.store.byID(ctx, id, true)
@@ -362,7 +380,7 @@ func (s *Service) find(ctx context.Context, p *access.Principal, ospID string, l
 	}
 	r, err := s.store.get(ctx, p.Scope, ospID, lock)
 	if database.IsNoRows(err) {
-		return nil, apperr.NotFound("budget")
+		return nil, notFound(ctx, "budget")
 	}
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -391,7 +409,7 @@ func (s *Service) ByOwner(ctx context.Context, p *access.Principal, req ByOwnerR
 		return nil, apperr.Internal(err)
 	}
 	if req.BudgetType != "" && len(rows) == 0 {
-		return nil, apperr.NotFound("budget")
+		return nil, notFound(ctx, "budget")
 	}
 	out := make([]Budget, 0, len(rows))
 	for _, r := range rows {
@@ -414,7 +432,7 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 			return err
 		}
 		if req.Data.StartAmount != nil || req.Data.EqualToRecurring != nil {
-			return apperr.Invalid(apperr.LabelValidationFailed, "startAmount", "the start amount is booked once, at creation")
+			return invalid(ctx, apperr.LabelValidationFailed, "startAmount", "money.rule.startOnce")
 		}
 		if _, err := s.settle(ctx, r, req.Data, false); err != nil {
 			return err
@@ -441,7 +459,11 @@ func (s *Service) SetActive(ctx context.Context, p *access.Principal, ospID stri
 		now := s.now()
 		switch {
 		case active && !r.active():
-			return s.store.setStatus(ctx, r.ID, StatusReactivated, nil, now)
+			err := s.store.setStatus(ctx, r.ID, StatusReactivated, nil, now)
+			if database.IsUniqueViolation(err) { // another active budget of its type opened meanwhile
+				return conflict(ctx, LabelDuplicate, "money.error.duplicate")
+			}
+			return err
 		case !active && r.active():
 			return s.store.setStatus(ctx, r.ID, StatusDeactivated, &now, now)
 		}
@@ -461,7 +483,7 @@ func checkDescription(v *validate.Checker, d string) {
 func (s *Service) AddForUser(ctx context.Context, p *access.Principal, req AddForUserRequest) (*Transaction, error) {
 	v := validate.New(ctx)
 	checkDescription(v, req.Description)
-	if req.Amount == 0 {
+	if v.AmountInBounds("amount", req.Amount) && req.Amount == 0 {
 		v.Fail("amount", "rule.required")
 	}
 	if err := v.Err(); err != nil {
@@ -474,12 +496,12 @@ func (s *Service) AddForUser(ctx context.Context, p *access.Principal, req AddFo
 			return err
 		}
 		if r.UserID == nil {
-			return apperr.Invalid(apperr.LabelValidationFailed, "budgetOspId", "manual amounts go on users' budgets; the company budget takes transfers")
+			return invalid(ctx, apperr.LabelValidationFailed, "budgetOspId", "money.rule.userBudgetOnly")
 		}
 		if !r.active() {
-			return apperr.Conflict(LabelDeactivated, "this budget is deactivated")
+			return conflict(ctx, LabelDeactivated, "money.error.deactivated")
 		}
-		t, err = s.post(ctx, r, Entry{Type: TxManualUpdate, Amount: req.Amount, Description: strings.TrimSpace(req.Description), CreatedBy: &p.UserID})
+		t, err = s.post(ctx, r, Entry{Type: TxManualUpdate, Amount: req.Amount.Cents(), Description: strings.TrimSpace(req.Description), CreatedBy: &p.UserID})
 		return err
 	})
 	if err != nil {
@@ -493,10 +515,10 @@ func (s *Service) AddForUser(ctx context.Context, p *access.Principal, req AddFo
 func (s *Service) AddForCompany(ctx context.Context, p *access.Principal, req AddForCompanyRequest) (*Transaction, error) {
 	v := validate.New(ctx)
 	checkDescription(v, req.Description)
-	if req.Amount == 0 {
-		v.Fail("amount", "rule.required")
+	if v.AmountInBounds("amount", req.Amount) && req.Amount <= 0 {
+		v.Fail("amount", "rule.positive")
 	}
-	v.Date("bookingDate", req.BookingDate)
+	bookingDate := s.checkBookingDate(v, req.BookingDate)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -504,13 +526,17 @@ func (s *Service) AddForCompany(ctx context.Context, p *access.Principal, req Ad
 	if err != nil {
 		return nil, err
 	}
+	if !MayHaveCompanyBudget(ca) {
+		return nil, conflict(ctx, LabelNoCompanyBudget, "money.error.noCompanyBudget")
+	}
 	var t *txRow
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		b, err := s.companyBudget(ctx, ca.ID, p.UserID)
+		b, err := s.companyBudget(ctx, ca.ID, p.UserID, true)
 		if err != nil {
 			return err
 		}
-		t, err = s.post(ctx, b, Entry{Type: TxTopup, Amount: req.Amount, Description: strings.TrimSpace(req.Description), CreatedBy: &p.UserID})
+		t, err = s.post(ctx, b, Entry{Type: TxTopup, Amount: req.Amount.Cents(), Description: strings.TrimSpace(req.Description),
+			BookingDate: bookingDate, CreatedBy: &p.UserID})
 		return err
 	})
 	if err != nil {
@@ -519,8 +545,10 @@ func (s *Service) AddForCompany(ctx context.Context, p *access.Principal, req Ad
 	return s.transaction(ctx, p, t.ID)
 }
 
-// companyBudget returns (locked) the company's own budget, opening it.
-func (s *Service) companyBudget(ctx context.Context, companyID, by int64) (*row, error) {
+// companyBudget returns (locked) the company's own budget; open opens it
+// when there is none (the first bank transfer, booked by platform staff).
+// The caller has checked that the company may have one.
+func (s *Service) companyBudget(ctx context.Context, companyID, by int64, open bool) (*row, error) {
 	rows, err := s.store.byOwner(ctx, 0, companyID, TypeCompany)
 	if err != nil {
 		return nil, err
@@ -528,9 +556,12 @@ func (s *Service) companyBudget(ctx context.Context, companyID, by int64) (*row,
 	if len(rows) > 0 {
 		return s.store.byID(ctx, rows[0].ID, true)
 	}
+	if !open {
+		return nil, conflict(ctx, LabelCompanyBudgetNotOpen, "money.error.companyBudgetNotOpen")
+	}
 	r := &row{OspID: uuid.NewString(), CorporateAccountID: companyID, BudgetType: TypeCompany, PaymentType: PaymentCompany,
 		FrequencyMethod: MethodManual, Limited: true, UpdateStrategy: UpdateNextPeriod, YearEnd: YearEndContinue, VatIncluded: true}
-	id, err := s.store.insert(ctx, r, by, s.now())
+	id, err := s.insertBudget(ctx, r, by, s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -543,7 +574,7 @@ func (s *Service) transaction(ctx context.Context, p *access.Principal, id int64
 		return nil, apperr.Internal(err)
 	}
 	if len(rows) == 0 {
-		return nil, apperr.NotFound("transaction")
+		return nil, notFound(ctx, "transaction")
 	}
 	t := rows[0].toAPI()
 	return &t, nil

@@ -10,20 +10,21 @@ import (
 	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/money"
 	"mobility/portal/internal/validate"
 )
 
 // CompanyBudgetType is one budget type a company offers, with its defaults
 // for new budgets (company settings, budgets tab).
 type CompanyBudgetType struct {
-	BudgetType       string  `json:"budgetType" db:"budget_type"`
-	Enabled          bool    `json:"enabled" db:"-"`
-	Frequency        *string `json:"frequency" db:"frequency"`
-	TransferStrategy *string `json:"transferStrategy" db:"transfer_strategy"`
-	FrequencyAmount  int64   `json:"frequencyAmount" db:"frequency_amount"`
-	Limited          bool    `json:"-" db:"limited"`
-	Unlimited        bool    `json:"unlimited" db:"-"`
-	BudgetUpperLimit *int64  `json:"budgetUpperLimit" db:"budget_upper_limit"`
+	BudgetType       string        `json:"budgetType" db:"budget_type"`
+	Enabled          bool          `json:"enabled" db:"-"`
+	Frequency        *string       `json:"frequency" db:"frequency"`
+	TransferStrategy *string       `json:"transferStrategy" db:"transfer_strategy"`
+	FrequencyAmount  money.Amount  `json:"frequencyAmount" db:"frequency_amount"`
+	Limited          bool          `json:"-" db:"limited"`
+	Unlimited        bool          `json:"unlimited" db:"-"`
+	BudgetUpperLimit *money.Amount `json:"budgetUpperLimit" db:"budget_upper_limit"`
 }
 
 // CompanyBudgetTypesUpdate replaces a company's budget-type settings.
@@ -121,6 +122,10 @@ func (s *Service) UpdateCompanyTypes(ctx context.Context, p *access.Principal, r
 		} else if t.TransferStrategy == nil || !r.StrategyAllowed(freq, *t.TransferStrategy) {
 			v.Fail(field, "rule.invalid")
 		}
+		if !v.AmountInBounds(field+".frequencyAmount", t.FrequencyAmount) ||
+			(t.BudgetUpperLimit != nil && !v.AmountInBounds(field+".budgetUpperLimit", *t.BudgetUpperLimit)) {
+			continue
+		}
 		if t.Unlimited && !r.UnlimitedAllowed || t.FrequencyAmount < 0 || (t.BudgetUpperLimit != nil && *t.BudgetUpperLimit < 0) {
 			v.Fail(field, "rule.invalid")
 		}
@@ -138,7 +143,7 @@ func (s *Service) UpdateCompanyTypes(ctx context.Context, p *access.Principal, r
 			}
 			if _, err := s.db.Exec(ctx, `INSERT INTO company_budget_types (corporate_account_id, budget_type, frequency, transfer_strategy,
 				frequency_amount, limited, budget_upper_limit) VALUES (?, ?, ?, ?, ?, ?, ?)`, ca.ID, t.BudgetType, emptyNil(t.Frequency),
-				t.TransferStrategy, t.FrequencyAmount, !t.Unlimited, t.BudgetUpperLimit); err != nil {
+				t.TransferStrategy, t.FrequencyAmount.Cents(), !t.Unlimited, cents(t.BudgetUpperLimit)); err != nil {
 				return err
 			}
 		}
@@ -184,7 +189,7 @@ func (s *Service) companyDefaults(ctx context.Context, companyID int64, typ stri
 			continue
 		}
 		if !t.Enabled {
-			return apperr.Conflict(LabelTypeNotOffered, "this company does not offer this budget type")
+			return conflict(ctx, LabelTypeNotOffered, "money.error.typeNotOffered")
 		}
 		if d.Frequency == nil && t.Frequency != nil {
 			d.Frequency = t.Frequency
@@ -258,7 +263,7 @@ func (s *Service) usageReasonID(ctx context.Context, p *access.Principal, ospID 
 	err := s.db.Get(ctx, &id, `SELECT r.id FROM usage_reasons r JOIN corporate_accounts ca ON ca.id = r.corporate_account_id
 		WHERE r.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
 	if database.IsNoRows(err) {
-		return 0, apperr.NotFound("usage reason")
+		return 0, notFound(ctx, "usageReason")
 	}
 	if err != nil {
 		return 0, apperr.Internal(err)

@@ -10,7 +10,10 @@
 // basis points (2100 = 21 %) and shown in the API as a percentage (21).
 package expense
 
-import "mobility/portal/internal/api"
+import (
+	"mobility/portal/internal/api"
+	"mobility/portal/internal/money"
+)
 
 // Mobility modes an expense is for (SPEC §1).
 var MobilityModes = []string{"BIKE", "BUS_TRAM_METRO", "TRAIN", "PARKING", "CAR", "FUEL", "SNA", "OTHER_PURCHASES", "FLEXOFFICE", "CHARGING"}
@@ -66,16 +69,16 @@ var recurringTypes = []struct{ value, mode string }{
 
 // CreateRequest books one external purchase (payableEvent/costEventForExternalPurchase/create).
 type CreateRequest struct {
-	UserOspID           string  `json:"userOspId" required:"true"`
-	BudgetOspID         string  `json:"budgetOspId" required:"true" description:"a budget of this user"`
-	Amount              int64   `json:"amount" required:"true" minimum:"1" description:"cents incl. VAT"`
-	VatPercentage       float64 `json:"vatPercentage" minimum:"0" maximum:"100" description:"percent, e.g. 21 or 6 (at most two decimals; stored as basis points)"`
-	Description         string  `json:"description" required:"true" maxLength:"140"`
-	Date                string  `json:"date" required:"true" description:"yyyy-MM-dd, not in the future"`
-	UsageReason         string  `json:"usageReason,omitempty" maxLength:"140"`
-	ExternalReference   string  `json:"externalReference,omitempty" maxLength:"140"`
-	IdentificationField string  `json:"identificationField,omitempty" maxLength:"140"`
-	MobilityMode        string  `json:"mobilityMode,omitempty" enum:"BIKE,BUS_TRAM_METRO,TRAIN,PARKING,CAR,FUEL,SNA,OTHER_PURCHASES,FLEXOFFICE,CHARGING" description:"default OTHER_PURCHASES"`
+	UserOspID           string       `json:"userOspId" required:"true"`
+	BudgetOspID         string       `json:"budgetOspId" required:"true" description:"a budget of this user"`
+	Amount              money.Amount `json:"amount" required:"true" minimum:"1" description:"cents incl. VAT"`
+	VatPercentage       float64      `json:"vatPercentage" minimum:"0" maximum:"100" description:"percent, e.g. 21 or 6 (at most two decimals; stored as basis points)"`
+	Description         string       `json:"description" required:"true" maxLength:"140"`
+	Date                string       `json:"date" required:"true" description:"yyyy-MM-dd, not in the future"`
+	UsageReason         string       `json:"usageReason,omitempty" maxLength:"140"`
+	ExternalReference   string       `json:"externalReference,omitempty" maxLength:"140"`
+	IdentificationField string       `json:"identificationField,omitempty" maxLength:"140"`
+	MobilityMode        string       `json:"mobilityMode,omitempty" enum:"BIKE,BUS_TRAM_METRO,TRAIN,PARKING,CAR,FUEL,SNA,OTHER_PURCHASES,FLEXOFFICE,CHARGING" description:"default OTHER_PURCHASES"`
 }
 
 // Event is an expense as lists show it.
@@ -149,16 +152,16 @@ type Filter struct {
 
 // RefundRequest gives (part of) an expense back to its budget.
 type RefundRequest struct {
-	OspID  string `json:"ospId" required:"true"`
-	Amount *int64 `json:"amount,omitempty" minimum:"1" description:"cents; default the whole net amount; never more than it"`
-	Remark string `json:"remark" required:"true" maxLength:"140"`
+	OspID  string        `json:"ospId" required:"true"`
+	Amount *money.Amount `json:"amount,omitempty" minimum:"1" description:"cents; default the whole net amount; never more than it"`
+	Remark string        `json:"remark" required:"true" maxLength:"140"`
 }
 
 // CorrectRequest adds cost to an expense or refunds some of it.
 type CorrectRequest struct {
-	OspID  string `json:"ospId" required:"true"`
-	Amount int64  `json:"amount" required:"true" description:"cents: positive adds cost (taken from the budget), negative refunds cost (never more than the net amount)"`
-	Remark string `json:"remark" required:"true" maxLength:"140"`
+	OspID  string       `json:"ospId" required:"true"`
+	Amount money.Amount `json:"amount" required:"true" description:"cents: positive adds cost (taken from the budget), negative refunds cost (never more than the net amount)"`
+	Remark string       `json:"remark" required:"true" maxLength:"140"`
 }
 
 // NegativeRequest selects users with a negative budget.
@@ -201,14 +204,14 @@ type NegativeUser struct {
 
 // RecurringWrite is what create and update of a recurring external purchase take.
 type RecurringWrite struct {
-	BudgetOspID   string   `json:"budgetOspId,omitempty" description:"a budget of the user"`
-	Type          string   `json:"type,omitempty" description:"one of recurringExternalPurchase/types"`
-	Amount        int64    `json:"amount,omitempty" description:"cents incl. VAT, > 0"`
-	VatPercentage *float64 `json:"vatPercentage,omitempty" description:"percent (stored as basis points)"`
-	Description   string   `json:"description,omitempty" maxLength:"140"`
-	Frequency     string   `json:"frequency,omitempty" enum:"MONTH,YEAR"`
-	StartDate     string   `json:"startDate,omitempty" description:"yyyy-MM-dd: the first occurrence"`
-	EndDate       *string  `json:"endDate,omitempty" description:"yyyy-MM-dd: the last day an occurrence may fall on; empty: none"`
+	BudgetOspID   string       `json:"budgetOspId,omitempty" description:"a budget of the user"`
+	Type          string       `json:"type,omitempty" description:"one of recurringExternalPurchase/types"`
+	Amount        money.Amount `json:"amount,omitempty" description:"cents incl. VAT, > 0"`
+	VatPercentage *float64     `json:"vatPercentage,omitempty" description:"percent (stored as basis points)"`
+	Description   string       `json:"description,omitempty" maxLength:"140"`
+	Frequency     string       `json:"frequency,omitempty" enum:"MONTH,YEAR"`
+	StartDate     string       `json:"startDate,omitempty" description:"yyyy-MM-dd: the first occurrence"`
+	EndDate       *string      `json:"endDate,omitempty" description:"yyyy-MM-dd: the last day an occurrence may fall on; empty: none"`
 }
 
 // RecurringCreateRequest opens a recurring external purchase.

@@ -191,7 +191,7 @@ func (s *Service) findRecurring(ctx context.Context, p *access.Principal, ospID 
 	}
 	r, err := s.store.recurring(ctx, p.Scope, ospID, lock)
 	if database.IsNoRows(err) || (err == nil && living && r.DeletedAt != nil) {
-		return nil, apperr.NotFound("recurring expense")
+		return nil, notFound(ctx, "recurring")
 	}
 	return r, internal(err)
 }
@@ -247,7 +247,7 @@ func (s *Service) checkWrite(ctx context.Context, w RecurringWrite, creating boo
 	if w.Type != "" {
 		v.OneOf("type", w.Type, typeValues())
 	}
-	if w.Amount < 0 || (creating && w.Amount == 0) {
+	if v.AmountInBounds("amount", w.Amount) && (w.Amount < 0 || (creating && w.Amount == 0)) {
 		v.Fail("amount", "rule.positive")
 	}
 	var bp int64
@@ -296,7 +296,7 @@ func (s *Service) CreateRecurring(ctx context.Context, p *access.Principal, req 
 	if err != nil {
 		return nil, err
 	}
-	r := &recurringRow{OspID: uuid.NewString(), UserID: u.ID, BudgetID: b.ID, PurchaseType: req.Type, Amount: req.Amount,
+	r := &recurringRow{OspID: uuid.NewString(), UserID: u.ID, BudgetID: b.ID, PurchaseType: req.Type, Amount: req.Amount.Cents(),
 		VatBasisPoints: bp, Description: strings.TrimSpace(req.Description), Frequency: req.Frequency, StartDate: req.StartDate,
 		EndDate: end, CreatedBy: &p.UserID, CreatedAt: s.now()}
 	r.NextDate = scheduleOf(r).from(scheduleOf(r).start)
@@ -337,7 +337,7 @@ func (s *Service) UpdateRecurring(ctx context.Context, p *access.Principal, req 
 			r.PurchaseType = req.Type
 		}
 		if req.Amount > 0 {
-			r.Amount = req.Amount
+			r.Amount = req.Amount.Cents()
 		}
 		if req.VatPercentage != nil {
 			r.VatBasisPoints = bp
@@ -352,7 +352,7 @@ func (s *Service) UpdateRecurring(ctx context.Context, p *access.Principal, req 
 				return err
 			}
 			if n > 0 {
-				return apperr.Conflict(LabelRecurrenceStarted, "the frequency and start date cannot change once an occurrence was booked")
+				return apperr.Conflict(LabelRecurrenceStarted, text(ctx, "money.error.recurrenceStarted"))
 			}
 			if req.StartDate != "" && req.StartDate < s.today() {
 				v.Fail("startDate", "rule.date.future")
@@ -436,7 +436,7 @@ func (s *Service) DeleteRecurring(ctx context.Context, p *access.Principal, req 
 			case err != nil:
 				return err
 			case o.Outcome == OutcomeBooked:
-				return apperr.Conflict(LabelOccurrenceBooked, "this occurrence is booked already; refund its expense instead")
+				return apperr.Conflict(LabelOccurrenceBooked, text(ctx, "money.error.occurrenceBooked"))
 			case o.Outcome == OutcomeFailed:
 				if err := s.store.setOccurrence(ctx, r.ID, req.Date, OutcomeCancelled, nil, o.ErrorLabel); err != nil {
 					return err

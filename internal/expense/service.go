@@ -188,7 +188,7 @@ func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID
 func (s *Service) findBudget(ctx context.Context, p *access.Principal, ospID string) (*budgetRow, error) {
 	b, err := s.store.budget(ctx, p.Scope, ospID)
 	if database.IsNoRows(err) {
-		return nil, apperr.NotFound("budget")
+		return nil, notFound(ctx, "budget")
 	}
 	return b, internal(err)
 }
@@ -201,7 +201,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	v := validate.New(ctx)
 	v.Required("userOspId", req.UserOspID)
 	v.Required("budgetOspId", req.BudgetOspID)
-	if req.Amount <= 0 {
+	if v.AmountInBounds("amount", req.Amount) && req.Amount <= 0 {
 		v.Fail("amount", "rule.positive")
 	}
 	bp, ok := vatBasisPoints(req.VatPercentage)
@@ -237,7 +237,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 			return nil, v.Err()
 		}
 	}
-	e := &expenseRow{BudgetID: b.ID, UserID: u.ID, CorporateAccountID: u.CompanyID, Amount: req.Amount, VatBasisPoints: bp,
+	e := &expenseRow{BudgetID: b.ID, UserID: u.ID, CorporateAccountID: u.CompanyID, Amount: req.Amount.Cents(), VatBasisPoints: bp,
 		Description: desc, ExpenseDate: req.Date, UsageReason: usage, ExternalReference: ext, IdentificationField: ident,
 		MobilityMode: mode, CreatedBy: &p.UserID}
 	if err := s.book(ctx, e); err != nil {
@@ -277,7 +277,7 @@ func (v *eventView) toEvent() Event {
 func (s *Service) detail(ctx context.Context, f eventFilter) (*EventDetail, error) {
 	ev, err := s.store.event(ctx, f)
 	if database.IsNoRows(err) {
-		return nil, apperr.NotFound("expense")
+		return nil, notFound(ctx, "expense")
 	}
 	if err != nil {
 		return nil, internal(err)
@@ -371,7 +371,7 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*a
 func (s *Service) lockedEvent(ctx context.Context, p *access.Principal, ospID string) (*eventView, int64, error) {
 	ev, err := s.store.event(ctx, eventFilter{scope: p.Scope, ospID: ospID})
 	if database.IsNoRows(err) {
-		return nil, 0, apperr.NotFound("expense")
+		return nil, 0, notFound(ctx, "expense")
 	}
 	if err != nil {
 		return nil, 0, err
@@ -402,7 +402,7 @@ func checkCorrection(ctx context.Context, ospID, remark string) *validate.Checke
 func (s *Service) Refund(ctx context.Context, p *access.Principal, req RefundRequest) (*EventDetail, error) {
 	remark := strings.TrimSpace(req.Remark)
 	v := checkCorrection(ctx, req.OspID, remark)
-	if req.Amount != nil && *req.Amount <= 0 {
+	if req.Amount != nil && v.AmountInBounds("amount", *req.Amount) && *req.Amount <= 0 {
 		v.Fail("amount", "rule.positive")
 	}
 	if err := v.Err(); err != nil {
@@ -416,11 +416,11 @@ func (s *Service) Refund(ctx context.Context, p *access.Principal, req RefundReq
 		}
 		id = ev.ID
 		if net <= 0 {
-			return apperr.Conflict(LabelNothingToRefund, "nothing of this expense is left to refund")
+			return apperr.Conflict(LabelNothingToRefund, text(ctx, "money.error.nothingToRefund"))
 		}
 		amount := net
 		if req.Amount != nil {
-			amount = *req.Amount
+			amount = req.Amount.Cents()
 		}
 		if amount > net {
 			return tooHigh(ctx, net)
@@ -441,7 +441,7 @@ func (s *Service) Refund(ctx context.Context, p *access.Principal, req RefundReq
 func (s *Service) Correct(ctx context.Context, p *access.Principal, req CorrectRequest) (*EventDetail, error) {
 	remark := strings.TrimSpace(req.Remark)
 	v := checkCorrection(ctx, req.OspID, remark)
-	if req.Amount == 0 {
+	if v.AmountInBounds("amount", req.Amount) && req.Amount == 0 {
 		v.Fail("amount", "rule.nonZero")
 	}
 	if err := v.Err(); err != nil {
@@ -454,10 +454,16 @@ func (s *Service) Correct(ctx context.Context, p *access.Principal, req CorrectR
 			return err
 		}
 		id = ev.ID
-		entry := budget.Entry{Type: budget.TxUpdate, Amount: -req.Amount, Description: remark, ExpenseID: &ev.ID, CreatedBy: &p.UserID}
+		// the bound above makes the negation safe; money.Neg says so anyway
+		// (−MinInt64 wraps to itself and would pass "not more than net")
+		booked, err := money.Neg(req.Amount.Cents())
+		if err != nil {
+			return tooHigh(ctx, net)
+		}
+		entry := budget.Entry{Type: budget.TxUpdate, Amount: booked, Description: remark, ExpenseID: &ev.ID, CreatedBy: &p.UserID}
 		if req.Amount > 0 {
 			entry.Spend = true
-		} else if -req.Amount > net {
+		} else if booked > net {
 			return tooHigh(ctx, net)
 		}
 		_, _, err = s.budgets.Post(ctx, ev.BudgetID, entry)
@@ -501,7 +507,7 @@ func (s *Service) EmailReceipt(ctx context.Context, p *access.Principal, ospID s
 		return err
 	}
 	if d.UserEmail == "" {
-		return apperr.Conflict(LabelNoEmail, "this user has no e-mail address")
+		return apperr.Conflict(LabelNoEmail, text(ctx, "money.error.noEmail"))
 	}
 	u, err := s.users.Resolve(ctx, p, d.UserOspID)
 	if err != nil {
