@@ -1,0 +1,163 @@
+-- +goose Up
+-- Invariants of the money tables held by the schema (SQLite half; the
+-- PostgreSQL half is 00006_money_invariants.postgres.sql).
+--
+-- SQLite stores whatever a value is: an integer overflow in "balance + ?"
+-- becomes a REAL silently. Every money column gets a BEFORE INSERT and a
+-- BEFORE UPDATE trigger that refuses any value whose type is not integer.
+-- Triggers rather than CHECK constraints because SQLite adds a CHECK only by
+-- rebuilding the table, and these tables are referenced by foreign keys
+-- from half the schema: a rebuild inside goose's transaction (where
+-- PRAGMA foreign_keys cannot be switched off) would trip them. A trigger
+-- gives the same guarantee for every write path, raw SQL included.
+--
+-- The ledger is append-only: UPDATE and DELETE on budget_transactions are
+-- refused. budget_transactions.expense_id must name an expense (a foreign
+-- key needs a rebuild too, so a trigger checks it; expenses are never
+-- deleted while a ledger row names them).
+-- One company budget per company, and one active (ACTIVE or REACTIVATED)
+-- budget per owner, type and payment type: the Go checks in budget.Create
+-- cannot see a concurrent create's uncommitted row, the index can.
+CREATE UNIQUE INDEX budgets_one_company_budget ON budgets(corporate_account_id)
+    WHERE user_id IS NULL AND budget_type = 'COMPANY_BUDGET';
+CREATE UNIQUE INDEX budgets_one_active_per_type ON budgets(user_id, budget_type, payment_type)
+    WHERE user_id IS NOT NULL AND activation_status <> 'DEACTIVATED';
+
+-- +goose StatementBegin
+CREATE TRIGGER budgets_money_integer_insert BEFORE INSERT ON budgets
+WHEN typeof(NEW.frequency_amount) NOT IN ('integer') OR typeof(NEW.previous_frequency_amount) NOT IN ('integer', 'null') OR typeof(NEW.pending_frequency_amount) NOT IN ('integer', 'null') OR typeof(NEW.budget_upper_limit) NOT IN ('integer', 'null') OR typeof(NEW.threshold) NOT IN ('integer', 'null') OR typeof(NEW.start_amount) NOT IN ('integer') OR typeof(NEW.deposit_transaction_cost) NOT IN ('integer') OR typeof(NEW.security_deposit_amount) NOT IN ('integer') OR typeof(NEW.balance) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'budgets: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER budgets_money_integer_update BEFORE UPDATE ON budgets
+WHEN typeof(NEW.frequency_amount) NOT IN ('integer') OR typeof(NEW.previous_frequency_amount) NOT IN ('integer', 'null') OR typeof(NEW.pending_frequency_amount) NOT IN ('integer', 'null') OR typeof(NEW.budget_upper_limit) NOT IN ('integer', 'null') OR typeof(NEW.threshold) NOT IN ('integer', 'null') OR typeof(NEW.start_amount) NOT IN ('integer') OR typeof(NEW.deposit_transaction_cost) NOT IN ('integer') OR typeof(NEW.security_deposit_amount) NOT IN ('integer') OR typeof(NEW.balance) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'budgets: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER budget_transactions_money_integer_insert BEFORE INSERT ON budget_transactions
+WHEN typeof(NEW.amount) NOT IN ('integer') OR typeof(NEW.balance_after) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'budget_transactions: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER budget_transactions_money_integer_update BEFORE UPDATE ON budget_transactions
+WHEN typeof(NEW.amount) NOT IN ('integer') OR typeof(NEW.balance_after) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'budget_transactions: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER expenses_money_integer_insert BEFORE INSERT ON expenses
+WHEN typeof(NEW.amount) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'expenses: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER expenses_money_integer_update BEFORE UPDATE ON expenses
+WHEN typeof(NEW.amount) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'expenses: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER recurring_expenses_money_integer_insert BEFORE INSERT ON recurring_expenses
+WHEN typeof(NEW.amount) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'recurring_expenses: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER recurring_expenses_money_integer_update BEFORE UPDATE ON recurring_expenses
+WHEN typeof(NEW.amount) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'recurring_expenses: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER promo_codes_money_integer_insert BEFORE INSERT ON promo_codes
+WHEN typeof(NEW.amount) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'promo_codes: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER promo_codes_money_integer_update BEFORE UPDATE ON promo_codes
+WHEN typeof(NEW.amount) NOT IN ('integer')
+BEGIN
+    SELECT RAISE(ABORT, 'promo_codes: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER company_budget_types_money_integer_insert BEFORE INSERT ON company_budget_types
+WHEN typeof(NEW.frequency_amount) NOT IN ('integer') OR typeof(NEW.budget_upper_limit) NOT IN ('integer', 'null')
+BEGIN
+    SELECT RAISE(ABORT, 'company_budget_types: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER company_budget_types_money_integer_update BEFORE UPDATE ON company_budget_types
+WHEN typeof(NEW.frequency_amount) NOT IN ('integer') OR typeof(NEW.budget_upper_limit) NOT IN ('integer', 'null')
+BEGIN
+    SELECT RAISE(ABORT, 'company_budget_types: money columns hold integer cents only');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER budget_transactions_no_update BEFORE UPDATE ON budget_transactions
+BEGIN
+    SELECT RAISE(ABORT, 'budget_transactions is append-only: book a correction instead');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER budget_transactions_no_delete BEFORE DELETE ON budget_transactions
+BEGIN
+    SELECT RAISE(ABORT, 'budget_transactions is append-only: book a correction instead');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER budget_transactions_expense_fk BEFORE INSERT ON budget_transactions
+WHEN NEW.expense_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM expenses WHERE id = NEW.expense_id)
+BEGIN
+    SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: budget_transactions.expense_id');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER expenses_referenced_by_ledger BEFORE DELETE ON expenses
+WHEN EXISTS (SELECT 1 FROM budget_transactions WHERE expense_id = OLD.id)
+BEGIN
+    SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: budget_transactions.expense_id');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER expenses_id_referenced_by_ledger BEFORE UPDATE OF id ON expenses
+WHEN EXISTS (SELECT 1 FROM budget_transactions WHERE expense_id = OLD.id)
+BEGIN
+    SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: budget_transactions.expense_id');
+END;
+-- +goose StatementEnd
+
+-- +goose Down
+DROP TRIGGER expenses_id_referenced_by_ledger;
+DROP TRIGGER expenses_referenced_by_ledger;
+DROP TRIGGER budget_transactions_expense_fk;
+DROP TRIGGER budget_transactions_no_delete;
+DROP TRIGGER budget_transactions_no_update;
+DROP TRIGGER budgets_money_integer_insert;
+DROP TRIGGER budgets_money_integer_update;
+DROP TRIGGER budget_transactions_money_integer_insert;
+DROP TRIGGER budget_transactions_money_integer_update;
+DROP TRIGGER expenses_money_integer_insert;
+DROP TRIGGER expenses_money_integer_update;
+DROP TRIGGER recurring_expenses_money_integer_insert;
+DROP TRIGGER recurring_expenses_money_integer_update;
+DROP TRIGGER promo_codes_money_integer_insert;
+DROP TRIGGER promo_codes_money_integer_update;
+DROP TRIGGER company_budget_types_money_integer_insert;
+DROP TRIGGER company_budget_types_money_integer_update;
+DROP INDEX budgets_one_active_per_type;
+DROP INDEX budgets_one_company_budget;
