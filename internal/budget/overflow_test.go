@@ -1,0 +1,146 @@
+package budget_test
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/budget"
+	"mobility/portal/internal/money"
+	"mobility/portal/internal/seed"
+	"mobility/portal/internal/testkit"
+)
+
+// fieldsOf lists the fields an error body names.
+func fieldsOf(t *testing.T, res *testkit.Response) []string {
+	t.Helper()
+	var b struct {
+		Errors []struct {
+			Field string `json:"field"`
+		} `json:"errors"`
+	}
+	_ = json.Unmarshal(res.Body, &b)
+	var out []string
+	for _, f := range b.Errors {
+		out = append(out, f.Field)
+	}
+	return out
+}
+
+// mustRefuseField fails unless res is a 400 VALIDATION_FAILED naming field
+// (or a field under it: budgetTypes.X.frequencyAmount).
+func mustRefuseField(t *testing.T, name string, res *testkit.Response, field string) {
+	t.Helper()
+	if res.Status != 400 || res.Label() != "VALIDATION_FAILED" {
+		t.Errorf("%s: want 400 VALIDATION_FAILED, got %d %s", name, res.Status, res.Body)
+		return
+	}
+	for _, f := range fieldsOf(t, res) {
+		if f == field || strings.HasPrefix(f, field+".") {
+			return
+		}
+	}
+	t.Errorf("%s: field %s not named in %s", name, field, res.Body)
+}
+
+// Finding 1: amounts up to 2^63−1 were accepted everywhere; addForUser of
+// MaxInt64 on a budget of 10.00 wrapped balanceAfter and left a REAL
+// balance on SQLite, after which every read of the budget answered 500.
+func TestOverflowingAmountsRefused(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		acme, osp := e.LoginAs("acme.admin"), e.LoginAs("ospadmin")
+		jan := e.UserOspID("jan.peeters")
+		b := create(t, e, acme, "CAFETERIA_BUDGET", jan, map[string]any{"frequency": "", "startAmount": 1000})
+		testkit.MustStatus(t, e.Post(base+"/transaction/addForCorporateAccount", osp, map[string]any{
+			"corporateAccountOspId": seed.AcmeOspID, "amount": 100000, "description": "first transfer"}), 200)
+		rowsBefore := count(t, e, `SELECT COUNT(*) FROM budget_transactions`)
+		budgetsBefore := count(t, e, `SELECT COUNT(*) FROM budgets`)
+
+		huge := []int64{math.MaxInt64, math.MinInt64, money.MaxAmount + 1, -money.MaxAmount - 1}
+		for _, a := range huge {
+			mustRefuseField(t, "addForUser", e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": b.OspID, "amount": a, "description": "x"}), "amount")
+			mustRefuseField(t, "addForCorporateAccount", e.Post(base+"/transaction/addForCorporateAccount", osp, map[string]any{
+				"corporateAccountOspId": seed.AcmeOspID, "amount": a, "description": "x"}), "amount")
+			for _, field := range []string{"startAmount", "frequencyAmount", "budgetUpperLimit"} {
+				mustRefuseField(t, "create "+field, e.Post(base+"/BUSINESS_BUDGET/create", acme, map[string]any{"ownerOspId": e.UserOspID("sophie.dubois"),
+					"data": map[string]any{field: a}}), field)
+			}
+			mustRefuseField(t, "update frequencyAmount", e.Post("/portal-service/v2/budget/update", acme, map[string]any{"ospId": b.OspID,
+				"data": map[string]any{"frequencyAmount": a}}), "frequencyAmount")
+			mustRefuseField(t, "threshold", e.Post(base+"/company/threshold", acme, map[string]any{"corporateAccountOspId": seed.AcmeOspID, "threshold": a}), "threshold")
+			mustRefuseField(t, "promo", e.Post(base+"/promo/create", osp, map[string]any{"code": "BIG", "amount": a, "validFrom": "2026-11-01", "validTo": "2026-12-31"}), "amount")
+			mustRefuseField(t, "budget-type defaults", e.Post("/portal-service/v1/company/budgetType/update", acme, map[string]any{
+				"corporateAccountOspId": seed.AcmeOspID, "budgetTypes": []map[string]any{{"budgetType": "COMMUTING_BUDGET", "enabled": true,
+					"frequency": "MONTH", "transferStrategy": "MONTH_ADD", "frequencyAmount": a}}}), "budgetTypes")
+		}
+		if n := count(t, e, `SELECT COUNT(*) FROM budget_transactions`); n != rowsBefore {
+			t.Fatalf("refused amounts wrote %d ledger rows", n-rowsBefore)
+		}
+		if n := count(t, e, `SELECT COUNT(*) FROM budgets`); n != budgetsBefore {
+			t.Fatalf("refused creates wrote %d budgets", n-budgetsBefore)
+		}
+		if n := count(t, e, `SELECT COUNT(*) FROM promo_codes`); n != 0 {
+			t.Fatalf("refused promo codes stored: %d", n)
+		}
+		// the message names the field and the bound in the caller's language
+		// (the admin's own language: Anna reads Dutch, Olivia English)
+		res := e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": b.OspID, "amount": int64(math.MaxInt64)})
+		if !strings.Contains(string(res.Body), "Bedrag moet tussen") {
+			t.Errorf("message not in Dutch: %s", res.Body)
+		}
+		res = e.Post(base+"/transaction/addForCorporateAccount", osp, map[string]any{"corporateAccountOspId": seed.AcmeOspID, "amount": int64(math.MaxInt64)})
+		if !strings.Contains(string(res.Body), "Amount must lie between") {
+			t.Errorf("message not in English: %s", res.Body)
+		}
+
+		// the bound itself is accepted
+		testkit.MustStatus(t, e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": b.OspID, "amount": money.MaxAmount, "description": "max"}), 200)
+		if got := balance(t, e, b.OspID); got != 1000+money.MaxAmount {
+			t.Fatalf("balance %d", got)
+		}
+
+		// below the API, the ledger refuses rather than wraps: nothing written
+		rowsBefore = count(t, e, `SELECT COUNT(*) FROM budget_transactions`)
+		_, _, err := e.App.Budgets.Post(ctx, budgetID(t, e, b.OspID), budget.Entry{Type: budget.TxManualUpdate, Amount: math.MaxInt64})
+		if ae := apperr.As(err); ae == nil || ae.Label != budget.LabelBalanceOutOfRange || ae.Kind != apperr.KindConflict {
+			t.Fatalf("overflowing post: %v", err)
+		}
+		if n := count(t, e, `SELECT COUNT(*) FROM budget_transactions`); n != rowsBefore {
+			t.Fatal("an overflowing post wrote a ledger row")
+		}
+		// and the schema refuses a balance that is not a 64-bit integer
+		if _, err := e.DB.Exec(ctx, `UPDATE budgets SET balance = balance + ? WHERE osp_id = ?`, int64(math.MaxInt64), b.OspID); err == nil {
+			t.Fatal("the database stored an overflowed balance")
+		}
+
+		// every read of the budget still answers
+		reads := []struct {
+			path, token string
+			body        any
+		}{
+			{base + "/get", acme, map[string]string{"ospId": b.OspID}},
+			{base + "/getByOwner", acme, map[string]string{"ownerOspId": jan}},
+			{base + "/transaction/getByFilter", acme, map[string]any{"budgetOspId": b.OspID}},
+			{base + "/transaction/getByFilter", osp, map[string]any{}},
+			{"/portal-service/v1/user/findWithNegativeBudget", acme, map[string]any{"corporateAccountOspId": seed.AcmeOspID}},
+			{"/portal-service/v1/user/findWithNegativeBudget", osp, map[string]any{}},
+		}
+		for _, r := range reads {
+			testkit.MustStatus(t, e.Post(r.path, r.token, r.body), 200)
+		}
+		assertLedgerConsistent(t, e)
+	})
+}
+
+func count(t *testing.T, e *testkit.Env, q string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := e.DB.Get(context.Background(), &n, q, args...); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
