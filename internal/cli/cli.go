@@ -1,5 +1,5 @@
 // Package cli is the portal binary's command line: serve, migrate, seed,
-// user create-admin, user reset-2fa and openapi.
+// user create-admin, user reset-2fa, jobs run, ledger verify and openapi.
 package cli
 
 import (
@@ -39,6 +39,8 @@ Usage:
   portal jobs run [--at YYYY-MM-DD] [--force]
                                        run the scheduled jobs due on a day (default today);
                                        --force after a crash (jobs are idempotent)
+  portal ledger verify [flags]         check every budget's balance against its ledger
+                                       (sum and balance_after chain); exit 1 when any is wrong
   portal openapi                       print the OpenAPI document
 
 Every flag has a PORTAL_* environment variable; 'portal serve -h' lists them.
@@ -63,6 +65,8 @@ func Main(ctx context.Context, env Env) int {
 		err = userCmd(ctx, env, args)
 	case "jobs":
 		err = jobsCmd(ctx, env, args)
+	case "ledger":
+		err = ledgerCmd(ctx, env, args)
 	case "openapi":
 		err = openapi(env)
 	case "help", "-h", "--help":

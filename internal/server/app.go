@@ -174,6 +174,9 @@ func (a *App) Jobs() []jobs.Job {
 		{Name: "token-cleanup", Run: func(ctx context.Context, day string) (string, error) {
 			return "expired tokens removed", a.Auth.Cleanup(ctx)
 		}},
+		{Name: "ledger-verify", Run: func(ctx context.Context, day string) (string, error) {
+			return a.Budgets.VerifyLedgerJob(ctx)
+		}},
 	}
 }
 
