@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"mobility/portal/internal/clock"
+	"mobility/portal/internal/money"
 )
 
 // The period rules, as pure functions so they are tested on their own:
@@ -17,7 +18,15 @@ import (
 //   - with endOfYearRecurrenceStrategy STOP the recurrence ends with the
 //     year the budget was created in;
 //   - the period a budget is created in counts as run: its start amount
-//     stands for it.
+//     stands for it;
+//   - the mobility budget's year-end forfeit is the legal reset: it
+//     happens whatever the budget's activation status (a deactivated
+//     budget gets no credit, but still loses what remains on 1 January);
+//   - a change of frequency counts the current period as run under the
+//     new frequency (its credit was given under the old one);
+//   - a run catches up every period missed since the budget's last
+//     recorded one (each its own (budget, period) row, so exactly once),
+//     except periods that began while the budget was deactivated.
 
 // PeriodKey names the period of day for a frequency: "2026-12" or "2027";
 // "" for a manual budget.
@@ -54,11 +63,15 @@ func ScheduleFor(b Settings, day time.Time) Schedule {
 	case MonthAddMonthlyResetYear:
 		s.Reset = january
 	}
-	if Rules[b.BudgetType].ResetsAtYearEnd && (b.Frequency == FrequencyYear || january) {
+	legalReset := Rules[b.BudgetType].ResetsAtYearEnd && (b.Frequency == FrequencyYear || january)
+	if legalReset {
 		s.Reset = true
 	}
 	if b.EndOfYear == YearEndStop && day.Year() > b.CreatedDay.Year() {
-		s.Credit, s.Reset = false, false
+		s.Credit, s.Reset = false, legalReset
+	}
+	if b.Deactivated {
+		s.Credit, s.Reset = false, legalReset
 	}
 	return s
 }
@@ -70,6 +83,8 @@ type Settings struct {
 	TransferStrategy string
 	EndOfYear        string
 	CreatedDay       time.Time
+	// Deactivated: the period began while the budget was deactivated.
+	Deactivated bool
 }
 
 // Credit is what a top-up adds to balance: the recurring amount, capped so
@@ -78,9 +93,17 @@ func Credit(amount, balance int64, upperLimit *int64) int64 {
 	if upperLimit == nil {
 		return amount
 	}
-	room := *upperLimit - balance
-	if room <= 0 {
+	if balance >= *upperLimit {
 		return 0
+	}
+	// checked: a room beyond int64 holds any amount
+	neg, err := money.Neg(balance)
+	if err != nil {
+		return amount
+	}
+	room, err := money.Add(*upperLimit, neg)
+	if err != nil {
+		return amount
 	}
 	return min(amount, room)
 }
@@ -97,4 +120,61 @@ func Forfeit(balance int64) int64 {
 // BusinessDay parses a yyyy-MM-dd business date in Brussels.
 func BusinessDay(s string) (time.Time, error) {
 	return time.ParseInLocation(clock.DateLayout, s, clock.Brussels)
+}
+
+// maxCatchUp bounds how many missed periods one run books for a budget
+// (ten years of months); older ones are forgone rather than block a run.
+const maxCatchUp = 120
+
+// PeriodStart is the first day of the period named key ("2026-12" or
+// "2027") in Brussels.
+func PeriodStart(key string) (time.Time, bool) {
+	layout := "2006-01"
+	if len(key) == 4 {
+		layout = "2006"
+	}
+	t, err := time.ParseInLocation(layout, key, clock.Brussels)
+	return t, err == nil
+}
+
+// DuePeriods lists, oldest first, the first days of the periods of
+// frequency that a run on day owes a budget whose last recorded period is
+// last: every period after last up to day's own. With no recorded period
+// (a budget made outside the service) only day's period is due. A last
+// period that covers day's period already (after a change of frequency) leaves nothing
+// due.
+func DuePeriods(frequency, last string, day time.Time) []time.Time {
+	current, ok := PeriodStart(PeriodKey(frequency, day))
+	if !ok {
+		return nil
+	}
+	if last == "" {
+		return []time.Time{current}
+	}
+	ls, ok := PeriodStart(last)
+	if !ok {
+		return []time.Time{current}
+	}
+	var next time.Time
+	switch {
+	case frequency == FrequencyMonth && len(last) == 4: // a yearly period covers its months
+		next = ls.AddDate(1, 0, 0)
+	case frequency == FrequencyMonth:
+		next = ls.AddDate(0, 1, 0)
+	default: // YEAR: the year after the last period's year
+		next = time.Date(ls.Year()+1, time.January, 1, 0, 0, 0, 0, clock.Brussels)
+	}
+	var out []time.Time
+	for p := next; !p.After(current); {
+		out = append(out, p)
+		if frequency == FrequencyMonth {
+			p = p.AddDate(0, 1, 0)
+		} else {
+			p = p.AddDate(1, 0, 0)
+		}
+	}
+	if len(out) > maxCatchUp {
+		out = out[len(out)-maxCatchUp:]
+	}
+	return out
 }

@@ -434,11 +434,39 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 		if req.Data.StartAmount != nil || req.Data.EqualToRecurring != nil {
 			return invalid(ctx, apperr.LabelValidationFailed, "startAmount", "money.rule.startOnce")
 		}
+		probe := *r
+		if _, err := s.settle(ctx, &probe, req.Data, false); err != nil {
+			return err
+		}
+		oldFreq, newFreq := s.frequencyOf(r), s.frequencyOf(&probe)
+		today, err := BusinessDay(clock.Today(s.clock.Now()))
+		if err != nil {
+			return err
+		}
+		if newFreq != oldFreq && oldFreq != "" {
+			// settle what the old frequency owes up to today first (missed
+			// periods, today's own), then re-read the budget
+			if err := s.runBatch(ctx, []int64{r.ID}, today, &RunResult{}); err != nil {
+				return err
+			}
+			if r, err = s.find(ctx, p, req.OspID, true); err != nil {
+				return err
+			}
+		}
 		if _, err := s.settle(ctx, r, req.Data, false); err != nil {
 			return err
 		}
 		id = r.ID
-		return s.store.updateSettings(ctx, r, s.now())
+		if err := s.store.updateSettings(ctx, r, s.now()); err != nil {
+			return err
+		}
+		if newFreq != oldFreq && newFreq != "" {
+			// the current period was provided for under the old frequency
+			// (or by the start amount): it counts as run under the new one
+			_, err := s.store.markPeriod(ctx, r.ID, PeriodKey(newFreq, today), "frequency-change", s.now())
+			return err
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, apperr.Wrap(err)
@@ -459,7 +487,18 @@ func (s *Service) SetActive(ctx context.Context, p *access.Principal, ospID stri
 		now := s.now()
 		switch {
 		case active && !r.active():
-			err := s.store.setStatus(ctx, r.ID, StatusReactivated, nil, now)
+			// settle the periods missed while it was off first: those that
+			// began while it was deactivated are recorded as skipped (the
+			// mobility budget's legal reset still applies), earlier ones
+			// that the portal missed are credited
+			today, err := BusinessDay(clock.Today(s.clock.Now()))
+			if err != nil {
+				return err
+			}
+			if err := s.runBatch(ctx, []int64{r.ID}, today, &RunResult{}); err != nil {
+				return err
+			}
+			err = s.store.setStatus(ctx, r.ID, StatusReactivated, nil, now)
 			if database.IsUniqueViolation(err) { // another active budget of its type opened meanwhile
 				return conflict(ctx, LabelDuplicate, "money.error.duplicate")
 			}

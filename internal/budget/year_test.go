@@ -31,6 +31,7 @@ func TestYearSimulatedDayByDay(t *testing.T) {
 		e.Clock.Set(at("2026-12-15"))
 		acme := e.LoginAs("acme.admin")
 		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
+		globex, lena := e.LoginAs("globex.admin"), e.UserOspID("lena.maes") // Lena's budgets are Globex's
 		budgets := map[string]budget.Budget{
 			// mobility, yearly reset, start amount
 			"A": create(t, e, acme, "MOBILITY_BUDGET", jan, map[string]any{"frequency": "YEAR", "frequencyAmount": 300000, "startAmount": 100000}),
@@ -46,7 +47,15 @@ func TestYearSimulatedDayByDay(t *testing.T) {
 			"F": create(t, e, acme, "MOBILITY_BUDGET", sophie, map[string]any{"frequency": "MONTH", "frequencyAmount": 25000, "equalToRecurring": true}),
 			// commuting, yearly reset, capped by the upper limit
 			"G": create(t, e, acme, "COMMUTING_BUDGET", jan, map[string]any{"frequency": "YEAR", "transferStrategy": "YEAR_RESET", "frequencyAmount": 60000, "budgetUpperLimit": 50000}),
+			// mobility, yearly add, deactivated over 1 January (Dec 20 – Feb 10): the legal reset still forfeits it
+			"H": create(t, e, globex, "MOBILITY_BUDGET", lena, map[string]any{"frequency": "YEAR", "transferStrategy": "YEAR_ADD", "frequencyAmount": 100000, "startAmount": 40000}),
+			// cafeteria, yearly add, changed to monthly (1,000 from the next period) on June 15
+			"I": create(t, e, acme, "CAFETERIA_BUDGET", sophie, map[string]any{"frequency": "YEAR", "frequencyAmount": 12000}),
+			// business, monthly add, changed to yearly on April 20
+			"J": create(t, e, globex, "BUSINESS_BUDGET", lena, map[string]any{"frequency": "MONTH", "transferStrategy": "MONTH_ADD", "frequencyAmount": 2000}),
 		}
+		// commuting, monthly add: deactivated Aug 20 – Sep 10, while the portal is down
+		budgets["L"] = create(t, e, globex, "COMMUTING_BUDGET", lena, map[string]any{"frequency": "MONTH", "transferStrategy": "MONTH_ADD", "frequencyAmount": 3000})
 		if d := budgets["D"].Data; d.Frequency == nil || *d.Frequency != "YEAR" || *d.TransferStrategy != "YEAR_ADD" || d.FrequencyMethod != "AUTOMATIC" {
 			t.Fatalf("cafeteria defaults: %+v", d)
 		}
@@ -56,21 +65,34 @@ func TestYearSimulatedDayByDay(t *testing.T) {
 			"B": {"2026-12-31": 5000, "2027-01-01": 5000, "2027-02-10": 2000, "2027-03-01": 5000, "2027-04-01": 5000, "2027-05-10": 5000, "2027-06-01": 5000, "2028-01-01": 5000},
 			"C": {"2027-01-01": 10000, "2027-02-01": 20000, "2027-03-01": 25000, "2027-06-15": 25000, "2027-06-20": 10000, "2027-07-01": 25000, "2027-12-31": 25000},
 			"D": {"2027-01-01": 120000, "2027-12-31": 120000, "2028-01-01": 240000},
-			"E": {"2027-01-01": 4000, "2027-06-30": 24000, "2027-12-01": 48000, "2028-01-01": 52000},
 			"F": {"2026-12-31": 25000, "2027-01-01": 25000, "2027-02-01": 50000, "2027-12-01": 300000, "2028-01-01": 25000},
 			"G": {"2027-01-01": 50000, "2027-12-31": 50000, "2028-01-01": 50000},
+			// forfeited on Jan 1 though deactivated, no credit for 2027; 2028 credited
+			"H": {"2026-12-31": 40000, "2027-01-01": 0, "2027-02-10": 0, "2027-12-31": 0, "2028-01-01": 100000},
+			// 12,000 in January; June is not credited again after the change; July–December 1,000 each
+			"I": {"2027-01-01": 12000, "2027-06-15": 12000, "2027-06-30": 12000, "2027-07-01": 13000, "2027-09-30": 13000, "2027-10-01": 16000, "2027-12-31": 18000, "2028-01-01": 19000},
+			// January–April monthly; 2027 counts as run after the change; 2028 credited once
+			"J": {"2027-04-01": 8000, "2027-04-20": 8000, "2027-05-01": 8000, "2027-12-31": 8000, "2028-01-01": 10000},
+			// the portal does not run in August and September: October 1 catches up
+			"E": {"2027-01-01": 4000, "2027-06-30": 24000, "2027-07-31": 28000, "2027-09-30": 28000, "2027-10-01": 40000, "2027-12-01": 48000, "2028-01-01": 52000},
+			// August began while active (credited when reactivated), September while deactivated (never)
+			"L": {"2027-07-31": 21000, "2027-08-20": 21000, "2027-09-10": 24000, "2027-09-30": 24000, "2027-10-01": 27000, "2027-12-01": 33000, "2028-01-01": 36000},
 		}
 		runner := e.App.JobRunner()
 		day := at("2026-12-16")
 		for !day.After(at("2028-01-02")) {
 			d := day.Format("2006-01-02")
 			e.Clock.Set(day)
-			if _, err := runner.RunDay(ctx, d); err != nil {
-				t.Fatalf("%s: %v", d, err)
+			portalDown := d >= "2027-08-01" && d <= "2027-09-30" // the jobs do not run: no top-ups in August and September
+			if !portalDown {
+				if _, err := runner.RunDay(ctx, d); err != nil {
+					t.Fatalf("%s: %v", d, err)
+				}
 			}
 			switch d { // what people do during the year (tokens last 15 minutes, so sign in again)
 			case "2027-02-10":
 				acme := e.LoginAs("acme.admin")
+				testkit.MustStatus(t, e.Post(base+"/activate", e.LoginAs("globex.admin"), map[string]string{"ospId": budgets["H"].OspID}), 200)
 				testkit.MustStatus(t, e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": budgets["B"].OspID, "amount": -3000, "description": "taxi"}), 200)
 			case "2027-03-15":
 				acme := e.LoginAs("acme.admin")
@@ -91,6 +113,19 @@ func TestYearSimulatedDayByDay(t *testing.T) {
 				if b.Data.FrequencyAmount != 10000 || b.Data.PendingFrequencyAmount == nil || *b.Data.PendingFrequencyAmount != 20000 {
 					t.Fatalf("NEXT_PERIOD change: %s", res.Body)
 				}
+			case "2026-12-20":
+				testkit.MustStatus(t, e.Post(base+"/deactivate", e.LoginAs("globex.admin"), map[string]string{"ospId": budgets["H"].OspID}), 200)
+			case "2027-04-20":
+				testkit.MustStatus(t, e.Post("/portal-service/v2/budget/update", e.LoginAs("globex.admin"), map[string]any{"ospId": budgets["J"].OspID,
+					"data": map[string]any{"frequency": "YEAR", "transferStrategy": "YEAR_ADD"}}), 200)
+			case "2027-06-15":
+				acme := e.LoginAs("acme.admin")
+				testkit.MustStatus(t, e.Post("/portal-service/v2/budget/update", acme, map[string]any{"ospId": budgets["I"].OspID,
+					"data": map[string]any{"frequency": "MONTH", "transferStrategy": "MONTH_ADD", "frequencyAmount": 1000}}), 200)
+			case "2027-08-20":
+				testkit.MustStatus(t, e.Post(base+"/deactivate", e.LoginAs("globex.admin"), map[string]string{"ospId": budgets["L"].OspID}), 200)
+			case "2027-09-10":
+				testkit.MustStatus(t, e.Post(base+"/activate", e.LoginAs("globex.admin"), map[string]string{"ospId": budgets["L"].OspID}), 200)
 			case "2027-06-20":
 				acme := e.LoginAs("acme.admin")
 				testkit.MustStatus(t, e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": budgets["C"].OspID, "amount": -15000, "description": "bike repair"}), 200)
