@@ -38,7 +38,7 @@ type Entry struct {
 func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 	// checked, never wrapped: an overflowing balance is refused before
 	// anything is written (SQLite would store it as REAL, PostgreSQL refuse)
-	after, err := money.Add(b.Balance, e.Amount)
+	after, err := nextBalance(b.Balance, e.Amount)
 	if err != nil {
 		return nil, conflict(ctx, LabelBalanceOutOfRange, "money.error.balanceOutOfRange")
 	}
@@ -66,6 +66,26 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// MaxBalance bounds a budget's balance and any one ledger row, in cents
+// (±10,000,000,000.00 €: a thousand of the largest amounts the API takes).
+// Far beyond any real budget, it keeps every sum the reads make over a
+// budget's rows (total credited, net amounts) inside int64, so no booking
+// can leave a budget unreadable.
+const MaxBalance = 1000 * money.MaxAmount
+
+// nextBalance is balance+amount, or money.ErrOverflow when the amount or
+// the result lies outside ±MaxBalance.
+func nextBalance(balance, amount int64) (int64, error) {
+	if amount > MaxBalance || amount < -MaxBalance {
+		return 0, money.ErrOverflow
+	}
+	next, err := money.Add(balance, amount)
+	if err != nil || next > MaxBalance || next < -MaxBalance {
+		return 0, money.ErrOverflow
+	}
+	return next, nil
 }
 
 // Post books an entry on a budget by id (for other domains: expenses,

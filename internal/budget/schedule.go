@@ -9,7 +9,6 @@ import (
 
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
-	"mobility/portal/internal/money"
 )
 
 // runBatch is how many budgets one database transaction handles in a
@@ -138,9 +137,9 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, day time.Time, res 
 	return s.store.appendMany(ctx, entries)
 }
 
-// periodEntries computes one budget's ledger rows for its fresh claims. An
-// overflow (a balance near ±2^63, never reached with bounded amounts)
-// books nothing for the budget and is logged, rather than wrapping.
+// periodEntries computes one budget's ledger rows for its fresh claims. A
+// balance that would leave ±MaxBalance (never reached with bounded
+// amounts) books nothing for the budget and is logged, rather than wrapping.
 func (s *Service) periodEntries(b *row, claims []periodClaim, fresh map[periodRun]bool, bookingDate string, now time.Time, res *RunResult, pending *[]int64) ([]*txRow, error) {
 	balance := b.Balance
 	amount := b.FrequencyAmount
@@ -164,7 +163,7 @@ func (s *Service) periodEntries(b *row, claims []periodClaim, fresh map[periodRu
 		}
 		period := c.sch.Period
 		add := func(typ string, v int64) error {
-			next, err := money.Add(balance, v)
+			next, err := nextBalance(balance, v)
 			if err != nil {
 				return err
 			}
