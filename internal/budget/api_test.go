@@ -62,10 +62,20 @@ func TestCreateDefaultsAndRules(t *testing.T) {
 		if len(types) != 4 || types[0].BudgetTypeName != "MOBILITY_BUDGET" || types[0].UnlimitedAllowed || types[0].InfoText == "" {
 			t.Fatalf("types: %+v", types)
 		}
+		// the company budget is for platform staff to open, where it may exist
 		var companyTypes []budget.TypeInfo
 		e.Post(base+"/types", acme, map[string]string{"assigneeOspId": seed.AcmeOspID}).JSON(t, &companyTypes)
+		if len(companyTypes) != 0 {
+			t.Fatalf("company types for a company admin: %+v", companyTypes)
+		}
+		osp := e.LoginAs("ospadmin")
+		e.Post(base+"/types", osp, map[string]string{"assigneeOspId": seed.AcmeOspID}).JSON(t, &companyTypes)
 		if len(companyTypes) != 1 || companyTypes[0].BudgetTypeName != "COMPANY_BUDGET" {
 			t.Fatalf("company types: %+v", companyTypes)
+		}
+		e.Post(base+"/types", osp, map[string]string{"assigneeOspId": seed.GlobexOspID}).JSON(t, &companyTypes)
+		if len(companyTypes) != 0 {
+			t.Fatalf("company types of a postpaid company: %+v", companyTypes)
 		}
 		// getByOwner: NOT_FOUND for a type the owner lacks
 		if res := e.Post(base+"/getByOwner", acme, map[string]string{"ownerOspId": jan, "budgetType": "MOBILITY_BUDGET"}); res.Label() != "NOT_FOUND" {

@@ -121,10 +121,13 @@ func (s *Service) Types(ctx context.Context, p *access.Principal, assignee strin
 		return nil, err
 	}
 	lang := i18n.FromContext(ctx)
-	var out []TypeInfo
+	out := []TypeInfo{}
 	for _, t := range Types {
 		if (t == TypeCompany) != (o.userID == 0) {
 			continue // the company budget is the company's own; users get the others
+		}
+		if t == TypeCompany && (!p.IsOspAdmin() || !MayHaveCompanyBudget(o.company)) {
+			continue // only platform staff open it, and only where it may exist
 		}
 		r := Rules[t]
 		freqs := make([]ValueInfo, len(r.Frequencies))
