@@ -165,3 +165,28 @@ func peakRSSMB() float64 {
 	}
 	return 0
 }
+
+// BenchmarkLedgerVerify100k: `portal ledger verify` over 100,000 budgets
+// and 200,000 ledger rows (two monthly runs): one aggregate query and one
+// streamed scan.
+func BenchmarkLedgerVerify100k(b *testing.B) {
+	for _, d := range testkit.Dialects() {
+		b.Run(string(d), func(b *testing.B) {
+			app, c := newBudgetPortal(b, d, benchN())
+			ctx := context.Background()
+			for _, day := range []string{"2026-12-01", "2027-01-01"} {
+				c.Set(at(day))
+				if _, err := app.Budgets.RunPeriods(ctx, day); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				rep, err := app.Budgets.VerifyLedger(ctx)
+				if err != nil || len(rep.Problems) != 0 || rep.Rows < int64(2*benchN()) {
+					b.Fatalf("verify: %+v %v", rep, err)
+				}
+			}
+		})
+	}
+}
