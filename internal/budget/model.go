@@ -165,7 +165,7 @@ type AddForCompanyRequest struct {
 	CorporateAccountOspID string       `json:"corporateAccountOspId" required:"true"`
 	Amount                money.Amount `json:"amount" description:"cents; > 0"`
 	Description           string       `json:"description" maxLength:"140"`
-	BookingDate           string       `json:"bookingDate,omitempty" description:"yyyy-MM-dd; default today"`
+	BookingDate           string       `json:"bookingDate,omitempty" description:"yyyy-MM-dd, the day the transfer is booked on: not ahead, at most two years back; default today"`
 }
 
 // PrivateBalanceRequest names the user whose own money is asked.
