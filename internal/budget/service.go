@@ -713,7 +713,9 @@ func (s *Service) PrivateBalance(ctx context.Context, p *access.Principal, req P
 	out := &PrivateBalance{UserOspID: u.OspID}
 	for _, r := range rows {
 		if r.PaymentType == PaymentPrivate {
-			out.Balance += r.Balance
+			if out.Balance, err = money.Add(out.Balance, r.Balance); err != nil {
+				return nil, apperr.Internal(err) // never: each balance lies within ±MaxBalance
+			}
 			if out.BudgetOspID == "" {
 				out.BudgetOspID = r.OspID
 			}
