@@ -7,8 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/budget"
+	"mobility/portal/internal/expense"
+	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/money"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
@@ -86,17 +89,6 @@ func TestOverflowingAmountsRefused(t *testing.T) {
 		if n := count(t, e, `SELECT COUNT(*) FROM promo_codes`); n != 0 {
 			t.Fatalf("refused promo codes stored: %d", n)
 		}
-		// the message names the field and the bound in the caller's language
-		// (the admin's own language: Anna reads Dutch, Olivia English)
-		res := e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": b.OspID, "amount": int64(math.MaxInt64)})
-		if !strings.Contains(string(res.Body), "Bedrag moet tussen") {
-			t.Errorf("message not in Dutch: %s", res.Body)
-		}
-		res = e.Post(base+"/transaction/addForCorporateAccount", osp, map[string]any{"corporateAccountOspId": seed.AcmeOspID, "amount": int64(math.MaxInt64)})
-		if !strings.Contains(string(res.Body), "Amount must lie between") {
-			t.Errorf("message not in English: %s", res.Body)
-		}
-
 		// the bound itself is accepted
 		testkit.MustStatus(t, e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": b.OspID, "amount": money.MaxAmount, "description": "max"}), 200)
 		if got := balance(t, e, b.OspID); got != 1000+money.MaxAmount {
@@ -143,4 +135,78 @@ func count(t *testing.T, e *testkit.Env, q string, args ...any) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// The services check the bound themselves (defence in depth: jobs and
+// imports call them without the HTTP decoder), with the same label and
+// field, in the caller's language.
+func TestServicesBoundAmountsWithoutHTTP(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := i18n.WithLang(context.Background(), i18n.FR)
+		acme := e.LoginAs("acme.admin")
+		jan := e.UserOspID("jan.peeters")
+		b := create(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"frequency": "", "unlimited": true})
+		staff := &access.Principal{Roles: []access.Role{access.OspAdmin}, Scope: access.Scope{All: true}, Language: "fr"}
+		if err := e.DB.Get(ctx, &staff.UserID, `SELECT id FROM users WHERE login = 'ospadmin'`); err != nil {
+			t.Fatal(err)
+		}
+		huge := money.Amount(math.MaxInt64)
+		neg := money.Amount(math.MinInt64)
+		calls := map[string]struct {
+			field string
+			call  func() error
+		}{
+			"addForUser": {"amount", func() error {
+				_, err := e.App.Budgets.AddForUser(ctx, staff, budget.AddForUserRequest{BudgetOspID: b.OspID, Amount: huge})
+				return err
+			}},
+			"addForCorporateAccount": {"amount", func() error {
+				_, err := e.App.Budgets.AddForCompany(ctx, staff, budget.AddForCompanyRequest{CorporateAccountOspID: seed.AcmeOspID, Amount: neg})
+				return err
+			}},
+			"create startAmount": {"startAmount", func() error {
+				_, err := e.App.Budgets.Create(ctx, staff, budget.CreateRequest{Type: "CAFETERIA_BUDGET", OwnerOspID: jan,
+					Data: budget.WriteData{StartAmount: &huge}})
+				return err
+			}},
+			"promo": {"amount", func() error {
+				_, err := e.App.Budgets.CreatePromo(ctx, staff, budget.PromoCode{Code: "BIG", Amount: huge, ValidFrom: "2026-11-01", ValidTo: "2026-12-31"})
+				return err
+			}},
+			"expense create": {"amount", func() error {
+				_, err := e.App.Expenses.Create(ctx, staff, expense.CreateRequest{UserOspID: jan, BudgetOspID: b.OspID, Amount: huge,
+					Description: "x", Date: "2026-11-20"})
+				return err
+			}},
+			"expense correct": {"amount", func() error {
+				_, err := e.App.Expenses.Correct(ctx, staff, expense.CorrectRequest{OspID: "x", Amount: neg, Remark: "x"})
+				return err
+			}},
+			"recurring": {"amount", func() error {
+				_, err := e.App.Expenses.CreateRecurring(ctx, staff, expense.RecurringCreateRequest{UserOspID: jan,
+					RecurringWrite: expense.RecurringWrite{BudgetOspID: b.OspID, Type: "TRAIN_SUBSCRIPTION", Amount: huge, Description: "x",
+						Frequency: "MONTH", StartDate: "2026-12-01"}})
+				return err
+			}},
+		}
+		for name, c := range calls {
+			ae := apperr.As(c.call())
+			if ae == nil || ae.Label != apperr.LabelValidationFailed || len(ae.Fields) == 0 {
+				t.Errorf("%s: %v", name, ae)
+				continue
+			}
+			found := false
+			for _, f := range ae.Fields {
+				if f.Field == c.field {
+					found = strings.Contains(f.Messages[0], "doit être compris entre -€ 10.000.000,00 et € 10.000.000,00")
+				}
+			}
+			if !found {
+				t.Errorf("%s: %+v", name, ae.Fields)
+			}
+		}
+		if n := count(t, e, `SELECT COUNT(*) FROM budget_transactions`); n != 0 {
+			t.Fatalf("refused calls booked %d rows", n)
+		}
+	})
 }
