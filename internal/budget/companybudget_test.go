@@ -136,6 +136,25 @@ func TestConcurrentCreatesMakeOneBudget(t *testing.T) {
 		if n := count(t, e, `SELECT COUNT(*) FROM budgets WHERE budget_type IN ('COMPANY_BUDGET', 'COMMUTING_BUDGET')`); n != 2 {
 			t.Fatalf("%d budgets stored", n)
 		}
+		// concurrent first transfers open one company budget and all book on it
+		var wg sync.WaitGroup
+		for i := 0; i < clients; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res := e.Post(base+"/transaction/addForCorporateAccount", osp, map[string]any{"corporateAccountOspId": seed.AcmeOspID,
+					"amount": 1000, "description": "transfer"})
+				if res.Status != 200 {
+					t.Errorf("concurrent first transfer: %d %s", res.Status, res.Body)
+				}
+			}()
+		}
+		wg.Wait()
+		var acmeBalance int64
+		if err := e.DB.Get(context.Background(), &acmeBalance, `SELECT b.balance FROM budgets b JOIN corporate_accounts ca ON ca.id = b.corporate_account_id
+			WHERE ca.osp_id = ? AND b.budget_type = 'COMPANY_BUDGET'`, seed.AcmeOspID); err != nil || acmeBalance != clients*1000 {
+			t.Fatalf("Acme's company budget: %d %v", acmeBalance, err)
+		}
 		// the schema itself refuses a second company budget, whatever the Go
 		if _, err := e.DB.Exec(context.Background(), `INSERT INTO budgets (osp_id, corporate_account_id, budget_type, frequency_method,
 			start_activation_time, created_at, updated_at) SELECT 'second', corporate_account_id, 'COMPANY_BUDGET', 'MANUAL',

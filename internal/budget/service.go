@@ -603,7 +603,17 @@ func (s *Service) companyBudget(ctx context.Context, companyID, by int64, open b
 	}
 	r := &row{OspID: uuid.NewString(), CorporateAccountID: companyID, BudgetType: TypeCompany, PaymentType: PaymentCompany,
 		FrequencyMethod: MethodManual, Limited: true, UpdateStrategy: UpdateNextPeriod, YearEnd: YearEndContinue, VatIncluded: true}
-	id, err := s.insertBudget(ctx, r, by, s.now())
+	id, err := s.store.insertOrIgnore(ctx, r, by, s.now())
+	if database.IsNoRows(err) {
+		// a concurrent first transfer opened it: book on that one
+		if rows, err = s.store.byOwner(ctx, 0, companyID, TypeCompany); err != nil {
+			return nil, err
+		}
+		if len(rows) == 0 {
+			return nil, conflict(ctx, LabelCompanyBudgetExists, "money.error.companyBudgetExists")
+		}
+		return s.store.byID(ctx, rows[0].ID, true)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -127,11 +127,22 @@ func (s *store) byOwner(ctx context.Context, userID, companyID int64, budgetType
 }
 
 func (s *store) insert(ctx context.Context, r *row, createdBy int64, now time.Time) (int64, error) {
+	return s.insertSQL(ctx, r, createdBy, now, "")
+}
+
+// insertOrIgnore is insert that does nothing (sql.ErrNoRows) when a unique
+// index holds the place already: a concurrent transaction's row, committed
+// by the time this returns (PostgreSQL waits for it).
+func (s *store) insertOrIgnore(ctx context.Context, r *row, createdBy int64, now time.Time) (int64, error) {
+	return s.insertSQL(ctx, r, createdBy, now, " ON CONFLICT DO NOTHING")
+}
+
+func (s *store) insertSQL(ctx context.Context, r *row, createdBy int64, now time.Time, onConflict string) (int64, error) {
 	return s.db.Insert(ctx, `INSERT INTO budgets (osp_id, corporate_account_id, user_id, budget_type, payment_type, ext_id,
 		currency, frequency, frequency_method, frequency_amount, frequency_amount_update_strategy, end_of_year_recurrence_strategy,
 		transfer_strategy, limited, budget_upper_limit, threshold, start_amount, vat_included, activation_status,
 		start_activation_time, balance, created_by, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, 'EUR', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE', ?, 0, ?, ?, ?) RETURNING id`,
+		VALUES (?, ?, ?, ?, ?, ?, 'EUR', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'ACTIVE', ?, 0, ?, ?, ?)`+onConflict+` RETURNING id`,
 		r.OspID, r.CorporateAccountID, r.UserID, r.BudgetType, r.PaymentType, r.ExtID, r.Frequency, r.FrequencyMethod,
 		r.FrequencyAmount, r.UpdateStrategy, r.YearEnd, r.TransferStrategy, r.Limited, r.UpperLimit, r.Threshold,
 		r.StartAmount, r.VatIncluded, now, createdBy, now, now)
