@@ -108,7 +108,9 @@ func (a *App) Handler(web fs.FS) (http.Handler, error) {
 		return nil, fmt.Errorf("openapi: %w", err)
 	}
 	r := chi.NewRouter()
-	r.Use(recoverer, requestContext, requestLog, securityHeaders, limitBody(a.Config.MaxBodyBytes),
+	hsts := strings.HasPrefix(strings.ToLower(a.Config.PublicURL), "https://")
+	r.Use(recoverer, requestContext, requestLog, func(next http.Handler) http.Handler { return securityHeaders(hsts, next) },
+		limitBody(a.Config.MaxBodyBytes),
 		middleware.Compress(5, "application/json", "text/html", "text/css", "application/javascript", "text/javascript", "image/svg+xml"))
 	for _, rt := range routes {
 		if !rt.Policy.Declared() {
