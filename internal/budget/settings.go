@@ -167,7 +167,7 @@ func contains(list []string, s string) bool {
 }
 
 // LabelTypeNotOffered: the company does not offer this budget type.
-const LabelTypeNotOffered = "BUDGET_TYPE_NOT_ALLOWED"
+var LabelTypeNotOffered = apperr.Define("BUDGET_TYPE_NOT_ALLOWED")
 
 // companyDefaults fills unset fields of a new user budget from the
 // company's settings for the type, and refuses a type it does not offer.

@@ -503,8 +503,8 @@ func canGrant(p *access.Principal, r access.Role) bool {
 }
 
 // Error labels of this package.
-const (
-	LabelRoleNotHeld   = "ROLE_NOT_HELD"
-	LabelAnonymized    = "USER_ANONYMIZED"
-	LabelWrongUserType = "WRONG_USER_TYPE"
+var (
+	LabelRoleNotHeld   = apperr.Define("ROLE_NOT_HELD")
+	LabelAnonymized    = apperr.Define("USER_ANONYMIZED")
+	LabelWrongUserType = apperr.Define("WRONG_USER_TYPE")
 )
