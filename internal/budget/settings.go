@@ -42,13 +42,13 @@ type UsageReason struct {
 // UsageReasonAdd adds a reason to a company.
 type UsageReasonAdd struct {
 	CorporateAccountOspID string `json:"corporateAccountOspId" required:"true"`
-	Label                 string `json:"label" required:"true"`
+	Label                 string `json:"label" required:"true" maxLength:"100"`
 }
 
 // UsageReasonUpdate renames or (de)activates a reason.
 type UsageReasonUpdate struct {
 	OspID  string `json:"ospId" required:"true"`
-	Label  string `json:"label"`
+	Label  string `json:"label" maxLength:"100"`
 	Active bool   `json:"active"`
 }
 

@@ -110,6 +110,7 @@ func (s *Service) Deactivate(ctx context.Context, p *access.Principal, req Deact
 		if !v.Has("date") && req.Date < s.today() {
 			v.Fail("date", "rule.date.future")
 		}
+		v.PlanDate("date", req.Date, s.today())
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

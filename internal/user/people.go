@@ -286,8 +286,11 @@ func (s *Service) checkData(ctx context.Context, v *validate.Checker, d *UserDat
 		v.Date(field, date)
 		changed := existing == nil || (field == "desiredActivationDate" && date != str(existing.DesiredActivationDate)) ||
 			(field == "desiredDeactivationDate" && date != str(existing.DesiredDeactivationDate))
-		if date != "" && !v.Has(field) && changed && date < s.today() {
-			v.Fail(field, "rule.date.future")
+		if date != "" && !v.Has(field) && changed {
+			if date < s.today() {
+				v.Fail(field, "rule.date.future")
+			}
+			v.PlanDate(field, date, s.today())
 		}
 	}
 	for _, zip := range []struct{ field, value string }{{"workAddress.zip", d.WorkAddress.Zip}, {"homeAddress.zip", d.HomeAddress.Zip}} {
