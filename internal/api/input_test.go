@@ -182,6 +182,29 @@ func TestDatesOutsideTheirWindow(t *testing.T) {
 			t.Errorf("the message names the window: %v", b2.Errors[0].Messages)
 		}
 		testkit.MustStatus(t, e.Post(v1+"/user/deactivate", acme, map[string]string{"ospId": eva, "when": "ON_DATE", "date": "2031-11-21"}), 200)
+		// the planned dates of a user's data
+		jean := e.UserOspID("jan.peeters")
+		var u struct {
+			UserData map[string]any `json:"userData"`
+		}
+		got := e.Post(v1+"/user/get", acme, map[string]string{"ospId": jean})
+		testkit.MustStatus(t, got, 200)
+		got.JSON(t, &u)
+		for _, field := range []string{"desiredDeactivationDate", "desiredActivationDate"} {
+			data := map[string]any{}
+			for k, v := range u.UserData {
+				data[k] = v
+			}
+			data[field] = "9999-12-31"
+			refused(t, e.Post(v1+"/user/update", acme, map[string]any{"ospId": jean, "userData": data}), "VALIDATION_FAILED", field)
+		}
+		var planned int
+		if err := e.DB.Get(context.Background(), &planned, `SELECT COUNT(*) FROM users WHERE desired_deactivation_date = '9999-12-31' OR desired_activation_date = '9999-12-31'`); err != nil {
+			t.Fatal(err)
+		}
+		if planned != 0 {
+			t.Fatal("a date in 9999 was stored")
+		}
 
 		rec := func(start, end string) *testkit.Response {
 			body := map[string]any{"userOspId": jan, "budgetOspId": b.OspID, "type": "TRAIN_SUBSCRIPTION", "amount": 4500,
