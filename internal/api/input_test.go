@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -267,5 +269,38 @@ func TestMessagesInTheCallersLanguage(t *testing.T) {
 		if bad.Message != "La demande n'était pas valide" {
 			t.Errorf("bad JSON: %q", bad.Message)
 		}
+	})
+}
+
+// The multipart import upload is not decoded as JSON; its form fields and
+// file name are held to the same limits.
+func TestUploadFormIsChecked(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		acme := e.LoginAs("acme.admin")
+		upload := func(company, filename string) *testkit.Response {
+			var buf bytes.Buffer
+			mw := multipart.NewWriter(&buf)
+			_ = mw.WriteField("corporateAccountOspId", company)
+			_ = mw.WriteField("kind", "create")
+			fw, err := mw.CreateFormFile("file", filename)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _ = fw.Write([]byte("firstname;lastname;email;login\nEva;Janssens;eva@example.com;eva.j\n"))
+			_ = mw.Close()
+			return e.Do(testkit.Request{Path: v1 + "/user/upload/upload", Token: acme, Body: buf.Bytes(),
+				Headers: map[string]string{"Content-Type": mw.FormDataContentType()}})
+		}
+		refused(t, upload(seed.AcmeOspID+"\x00", "users.csv"), "VALIDATION_FAILED", "corporateAccountOspId")
+		refused(t, upload(seed.AcmeOspID, "us\x00ers.csv"), "BAD_REQUEST", "") // the multipart reader refuses it
+		refused(t, upload(seed.AcmeOspID, strings.Repeat("u", 300)+".csv"), "VALIDATION_FAILED", "filename")
+		var n int
+		if err := e.DB.Get(context.Background(), &n, `SELECT COUNT(*) FROM uploads`); err != nil {
+			t.Fatal(err)
+		}
+		if n != 0 {
+			t.Fatalf("%d uploads stored", n)
+		}
+		testkit.MustStatus(t, upload(seed.AcmeOspID, "users.csv"), 200)
 	})
 }
