@@ -149,7 +149,7 @@ func (a *App) Handler(web fs.FS) (http.Handler, error) {
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		for _, p := range apiPrefixes {
 			if strings.HasPrefix(req.URL.Path, p) {
-				api.WriteJSON(w, http.StatusMethodNotAllowed, api.ErrorBody{ErrorLabel: "METHOD_NOT_ALLOWED", Message: req.Method + " is not allowed here"})
+				api.WriteJSON(w, http.StatusMethodNotAllowed, api.ErrorBody{ErrorLabel: apperr.LabelMethodNotAllowed, Message: req.Method + " is not allowed here"})
 				return
 			}
 		}

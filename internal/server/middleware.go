@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/i18n"
 )
 
@@ -117,7 +118,7 @@ func recoverer(next http.Handler) http.Handler {
 					panic(p)
 				}
 				slog.ErrorContext(r.Context(), "panic", "path", r.URL.Path, "panic", p)
-				api.WriteJSON(w, http.StatusInternalServerError, api.ErrorBody{ErrorLabel: "INTERNAL_ERROR", Message: "internal error"})
+				api.WriteJSON(w, http.StatusInternalServerError, api.ErrorBody{ErrorLabel: apperr.LabelInternal, Message: "internal error"})
 			}
 		}()
 		next.ServeHTTP(w, r)

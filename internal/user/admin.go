@@ -83,7 +83,7 @@ func (s *Service) ChangeRole(ctx context.Context, p *access.Principal, req RoleR
 }
 
 // LabelLastRole: an admin must keep a role.
-const LabelLastRole = "LAST_ROLE"
+var LabelLastRole = apperr.Define("LAST_ROLE")
 
 func containsRole(rs []access.Role, r access.Role) bool {
 	for _, x := range rs {

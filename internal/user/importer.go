@@ -36,12 +36,12 @@ const (
 )
 
 // Error labels of imports.
-const (
-	LabelUnsupportedFile = "UNSUPPORTED_FILE"
-	LabelTooManyRows     = "TOO_MANY_ROWS"
-	LabelEmptyFile       = "EMPTY_FILE"
-	LabelMissingColumns  = "MISSING_COLUMNS"
-	LabelImportInvalid   = "IMPORT_INVALID"
+var (
+	LabelUnsupportedFile = apperr.Define("UNSUPPORTED_FILE")
+	LabelTooManyRows     = apperr.Define("TOO_MANY_ROWS")
+	LabelEmptyFile       = apperr.Define("EMPTY_FILE")
+	LabelMissingColumns  = apperr.Define("MISSING_COLUMNS")
+	LabelImportInvalid   = apperr.Define("IMPORT_INVALID")
 )
 
 // Row outcomes of a processed import.

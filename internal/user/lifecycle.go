@@ -110,6 +110,7 @@ func (s *Service) Deactivate(ctx context.Context, p *access.Principal, req Deact
 		if !v.Has("date") && req.Date < s.today() {
 			v.Fail("date", "rule.date.future")
 		}
+		v.PlanDate("date", req.Date, s.today())
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -166,7 +167,7 @@ func mayActOn(ctx context.Context, p *access.Principal, r *row) error {
 	if access.CanActOn(p, r.Roles) {
 		return nil
 	}
-	return apperr.Forbidden(i18n.T(i18n.FromContext(ctx), "error.adminOutranksYou")).WithLabel(LabelOutranked)
+	return apperr.Forbidden(i18n.T(i18n.FromContext(ctx), "error.ADMIN_OUTRANKS_YOU")).WithLabel(LabelOutranked)
 }
 
 // findLiving is find for actions that make no sense on anonymized users.

@@ -287,8 +287,11 @@ func (s *Service) checkData(ctx context.Context, v *validate.Checker, d *UserDat
 		v.Date(field, date)
 		changed := existing == nil || (field == "desiredActivationDate" && date != str(existing.DesiredActivationDate)) ||
 			(field == "desiredDeactivationDate" && date != str(existing.DesiredDeactivationDate))
-		if date != "" && !v.Has(field) && changed && date < s.today() {
-			v.Fail(field, "rule.date.future")
+		if date != "" && !v.Has(field) && changed {
+			if date < s.today() {
+				v.Fail(field, "rule.date.future")
+			}
+			v.PlanDate(field, date, s.today())
 		}
 	}
 	for _, zip := range []struct{ field, value string }{{"workAddress.zip", d.WorkAddress.Zip}, {"homeAddress.zip", d.HomeAddress.Zip}} {
@@ -530,11 +533,11 @@ func (s *Service) emailChanged(ctx context.Context, p *access.Principal, r *row,
 }
 
 // Error labels of this package.
-const (
+var (
 	// LabelOutranked: the user holds a portal role the caller lacks (or is
 	// platform staff), so the caller may not change or act on them.
-	LabelOutranked     = "ADMIN_OUTRANKS_YOU"
-	LabelRoleNotHeld   = "ROLE_NOT_HELD"
-	LabelAnonymized    = "USER_ANONYMIZED"
-	LabelWrongUserType = "WRONG_USER_TYPE"
+	LabelOutranked     = apperr.Define("ADMIN_OUTRANKS_YOU")
+	LabelRoleNotHeld   = apperr.Define("ROLE_NOT_HELD")
+	LabelAnonymized    = apperr.Define("USER_ANONYMIZED")
+	LabelWrongUserType = apperr.Define("WRONG_USER_TYPE")
 )

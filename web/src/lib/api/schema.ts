@@ -1848,7 +1848,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         ApiErrorBody: {
-            errorLabel?: string;
+            /** @enum {string} */
+            errorLabel?: "BAD_REQUEST" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_BUDGET_NOT_AVAILABLE" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FORBIDDEN" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_PORTAL_ACCESS" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message?: string;
         };
@@ -1916,7 +1917,9 @@ export interface components {
             totalPages?: number;
         };
         ApiPagination: {
+            /** @description 1 first; 0 or absent: 1 */
             page?: number;
+            /** @description 0 or absent: the call's default */
             size?: number;
             sortOrders?: components["schemas"]["ApiSortOrder"][];
         };
