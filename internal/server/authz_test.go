@@ -74,6 +74,18 @@ func isAccountTable(t string) bool {
 		"credentials", "sessions", "session_tokens", "reset_tokens"}, t)
 }
 
+// noSuccess are routes no allowed caller gets a 2xx from with the
+// matrix's generic request, each with why. Every other route must answer
+// 2xx to someone allowed, or its refusals could be mere validation errors.
+var noSuccess = map[string]string{
+	"POST /user-service/v1/auth/login":                 "the matrix signs in with an unknown login; real sign-ins happen in setup and signInRules",
+	"POST /user-service/v1/auth/refreshToken":          "the matrix sends the caller's access token where a refresh token belongs",
+	"POST /user-service/v1/auth/resetPassword/confirm": "the matrix sends a made-up reset token; real ones come by mail",
+	"POST /portal-service/v1/user/role/add": "the target is an app user, who takes no admin role; an admin target would hold roles " +
+		"some allowed caller lacks (refused by the who-may-change-whom rule)",
+	"POST /portal-service/v1/user/role/remove": "as role/add",
+}
+
 // otherTenantAnswers are routes that answer another tenant's id with
 // data by design, each with why.
 var otherTenantAnswers = map[string]string{
@@ -183,6 +195,10 @@ type matrix struct {
 	// unknown lists id-like fields the filler does not know, per route.
 	unknown map[string][]string
 	fails   map[string]int
+	// succeeded marks routes some allowed caller got a 2xx from;
+	// firstRefusal keeps the first other answer, to explain those that none did.
+	succeeded    map[string]bool
+	firstRefusal map[string]string
 }
 
 type expect int
@@ -200,7 +216,8 @@ func (x expect) String() string {
 }
 
 func newMatrix(t *testing.T, e *testkit.Env) *matrix {
-	m := &matrix{t: t, e: e, seen: map[string]int{}, unknown: map[string][]string{}, fails: map[string]int{}}
+	m := &matrix{t: t, e: e, seen: map[string]int{}, unknown: map[string][]string{}, fails: map[string]int{},
+		succeeded: map[string]bool{}, firstRefusal: map[string]string{}}
 	acme := seed.AcmeOspID
 	companyRoles := []access.Role{access.UserManager, access.InvoiceManager, access.ReportingManager,
 		access.CommunicationManager, access.CompanyBudgetManager}
@@ -267,6 +284,11 @@ func (m *matrix) grantAppUserBudgetRole(osp string) {
 
 // signInRules: app users cannot sign in to the portal, whatever their roles.
 func (m *matrix) signInRules() {
+	// A planted session of an admin works, so the 401s app users get with
+	// theirs are about who they are, not about a malformed token.
+	if res := m.e.Post(v1+"/user/current", m.e.PlantSession(m.e.UserOspID("authz.acme.user_manager")), nil); res.Status != http.StatusOK {
+		m.t.Fatalf("a planted admin session does not work: %d %s", res.Status, res.Body)
+	}
 	for _, p := range m.ps {
 		if !p.appUser {
 			continue
@@ -426,6 +448,11 @@ func (m *matrix) allowedPass() {
 					res = m.send(c, tok)
 				}
 				m.check(rt, p, x, res, c)
+				if res.Status < 300 {
+					m.succeeded[routeKey(rt)] = true
+				} else if m.firstRefusal[routeKey(rt)] == "" {
+					m.firstRefusal[routeKey(rt)] = fmt.Sprintf("%s: %d %s", p.name, res.Status, clip(res.Body))
+				}
 				if rt.Method != http.MethodGet {
 					if now := m.e.Snapshot(snapshotSkip...); len(now.Changed(m.base)) > 0 {
 						m.base = now
@@ -459,6 +486,15 @@ func (m *matrix) coverage() {
 		}
 		if m.seen[k] == 0 {
 			m.t.Errorf("%s was never called", k)
+		}
+		if _, expected := noSuccess[k]; !m.succeeded[k] && !expected {
+			m.t.Errorf("%s: no allowed caller got a 2xx, so its refusals prove little: make the matrix's request valid "+
+				"(sample, fixture) or list it in noSuccess with why; first answer %s", k, m.firstRefusal[k])
+		}
+	}
+	for k := range noSuccess {
+		if m.succeeded[k] {
+			m.t.Errorf("noSuccess lists %s, which now succeeds: remove it", k)
 		}
 	}
 	for k := range skippedRoutes {
@@ -869,7 +905,7 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		case strings.HasSuffix(path, "/create") && strings.Contains(path, "/budget/"):
 			return map[string]any{"frequency": ""}, true
 		case strings.Contains(path, "/budget/"):
-			return map[string]any{"threshold": 500}, true
+			return map[string]any{"extId": fmt.Sprintf("AUTHZ-B%d", fx.next())}, true
 		}
 		return map[string]any{"extId": fmt.Sprintf("AUTHZ-%d", fx.next()), "description": "authz group"}, true
 	case "contractId":
@@ -883,4 +919,26 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return fmt.Sprintf("firstname,lastname,email,login\nImp,Orted,authz.imp%d@example.com,authz.imp.%d\n", n, n), true
 	}
 	return nil, false
+}
+
+// The matrix refuses to guess: a route whose request carries an id field it
+// does not know fails coverage instead of being called with a blank.
+func TestMatrixRefusesUnknownIDFields(t *testing.T) {
+	type thing struct {
+		OspID string `json:"ospId"`
+	}
+	type req struct {
+		FooOspID string `json:"fooOspId"`
+		OspID    string `json:"ospId"`
+		Thing    thing  `json:"thing"`
+		Name     string `json:"name"`
+	}
+	m := &matrix{t: t, fx: &fixture{}, seen: map[string]int{}, unknown: map[string][]string{}}
+	rt := api.Route{Method: http.MethodPost, Path: "/portal-service/v1/thing/get", Request: req{}}
+	if _, ok := m.build(rt, nil); ok {
+		t.Fatal("built a request with unknown id fields")
+	}
+	if got := m.unknown[routeKey(rt)]; !slices.Equal(got, []string{"fooOspId", "ospId", "thing.ospId"}) {
+		t.Fatalf("unknown fields: %v", got)
+	}
 }
