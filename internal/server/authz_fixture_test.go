@@ -32,7 +32,11 @@ func newFixture(m *matrix, token string) *fixture {
 	f := &fixture{m: m, token: token}
 	f.reset()
 	// Acme's company budget exists from the start: the company-budget calls
-	// need one, and only platform staff opens it (with a bank transfer).
+	// need one. Platform staff opens it (where the transfer does not open it
+	// by itself) and credits it with a bank transfer.
+	if res := m.e.Post(v1+"/budget/COMPANY_BUDGET/create", token, map[string]any{"ownerOspId": seed.AcmeOspID, "data": map[string]any{}}); res.Status >= 500 {
+		m.t.Fatalf("company budget: %d %s", res.Status, res.Body)
+	}
 	testkit.MustStatus(m.t, m.e.Post(v1+"/budget/transaction/addForCorporateAccount", token, map[string]any{
 		"corporateAccountOspId": seed.AcmeOspID, "amount": 100000, "description": "bank transfer"}), http.StatusOK)
 	return f
