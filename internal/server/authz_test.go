@@ -342,7 +342,7 @@ func (m *matrix) expectation(rt api.Route, p *persona, c *call) expect {
 		return expectGuardPass
 	case !p.signedIn():
 		return expect401
-	case !rt.Policy.Allows(&access.Principal{Roles: p.roles}):
+	case !rt.Policy.AllowsCall(&access.Principal{Roles: p.roles}, rt.Path):
 		return expect403
 	case p.tenant == otherTenant && c.foreignTo(p) && otherTenantAnswers[routeKey(rt)] == "":
 		return expectTenantRefusal
@@ -404,7 +404,7 @@ func (m *matrix) victimPass() {
 			continue
 		}
 		for _, p := range actors {
-			if !rt.Policy.Allows(&access.Principal{Roles: p.roles}) {
+			if !rt.Policy.AllowsCall(&access.Principal{Roles: p.roles}, rt.Path) {
 				continue // the refused pass covers it
 			}
 			// a fresh victim each time: an earlier call may have changed the last one
