@@ -18,20 +18,19 @@ type answer struct {
 	Body        []byte `db:"body"`
 }
 
-// claim takes (user, key) for this request in the transaction of ctx. It
-// first drops the pair's row when it is older than the window, so an
-// expired key is free again even before the daily clean-up ran. On
-// PostgreSQL the insert waits while another open transaction holds the same
-// pair, and then inserts nothing if that one committed: the repeat sees the
-// first answer instead of booking again. On SQLite write transactions are
-// serialised already. false means the pair was taken.
+// claim takes (user, key) for this request in the transaction of ctx, in
+// one statement: it inserts the pair, or takes over the pair's row when that
+// is older than the window (an expired key is free again even before the
+// daily clean-up ran). On PostgreSQL the insert waits while another open
+// transaction holds the same pair, and then takes nothing if that one
+// committed: the repeat sees the first answer instead of booking again. On
+// SQLite write transactions are serialised already. false means the pair
+// is taken.
 func (s *store) claim(ctx context.Context, userID int64, key, hash string, now, expiredAt time.Time) (bool, error) {
-	if _, err := s.db.Exec(ctx, `DELETE FROM idempotency_keys WHERE user_id = ? AND idem_key = ? AND created_at <= ?`,
-		userID, key, expiredAt); err != nil {
-		return false, err
-	}
 	n, err := s.db.Exec(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (user_id, idem_key) DO NOTHING`, userID, key, hash, now)
+		ON CONFLICT (user_id, idem_key) DO UPDATE SET request_hash = excluded.request_hash, status = 0, content_type = '',
+			body = NULL, created_at = excluded.created_at
+		WHERE idempotency_keys.created_at <= ?`, userID, key, hash, now, expiredAt)
 	return n == 1, err
 }
 
