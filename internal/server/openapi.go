@@ -41,6 +41,9 @@ func OpenAPI(routes []api.Route) ([]byte, error) {
 		if rt.Request != nil {
 			oc.AddReqStructure(rt.Request)
 		}
+		if rt.Idempotent {
+			oc.AddReqStructure(idempotencyHeader{})
+		}
 		switch {
 		case rt.ResponseContentType != "":
 			oc.AddRespStructure(nil, openapi.WithContentType(rt.ResponseContentType), openapi.WithHTTPStatus(http.StatusOK))
@@ -59,6 +62,11 @@ func OpenAPI(routes []api.Route) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// idempotencyHeader documents the optional header of the money calls.
+type idempotencyHeader struct {
+	IdempotencyKey string `header:"Idempotency-Key" minLength:"1" maxLength:"255" pattern:"^[ -~]+$" description:"Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user."`
 }
 
 // operationID turns "POST /portal-service/v1/user/get" into a stable id.

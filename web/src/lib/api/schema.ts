@@ -3370,7 +3370,10 @@ export interface operations {
     postPortalServiceV1BudgetRedeem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3403,7 +3406,10 @@ export interface operations {
     postPortalServiceV1BudgetTransactionAddForCorporateAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3436,7 +3442,10 @@ export interface operations {
     postPortalServiceV1BudgetTransactionAddForUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3568,7 +3577,10 @@ export interface operations {
     postPortalServiceV1BudgetTypeCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 type: string;
             };
@@ -3894,7 +3906,10 @@ export interface operations {
     postPortalServiceV1EventsCorrect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4024,7 +4039,10 @@ export interface operations {
     postPortalServiceV1EventsRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4119,7 +4137,10 @@ export interface operations {
     postPortalServiceV1PayableEventCostEventForExternalPurchaseCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4278,7 +4299,10 @@ export interface operations {
     postPortalServiceV1RecurringExternalPurchaseCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
