@@ -8,7 +8,7 @@ func init() {
 			NL: "De header Idempotency-Key moet uit 1 tot 255 afdrukbare ASCII-tekens bestaan",
 			FR: "L'en-tête Idempotency-Key doit contenir de 1 à 255 caractères ASCII imprimables",
 		},
-		"idempotency.keyReused": {
+		"error.IDEMPOTENCY_KEY_REUSED": {
 			EN: "This Idempotency-Key was already used for another request",
 			NL: "Deze Idempotency-Key werd al gebruikt voor een ander verzoek",
 			FR: "Cette Idempotency-Key a déjà été utilisée pour une autre requête",

@@ -31,7 +31,9 @@ func TestEveryMoneyCallReplays(t *testing.T) {
 			after             func(r *testkit.Response)
 		}{
 			{"budget create", v1 + "/budget/BUSINESS_BUDGET/create", acme,
-				func() map[string]any { return map[string]any{"ownerOspId": jan, "data": map[string]any{"unlimited": true}} },
+				func() map[string]any {
+					return map[string]any{"ownerOspId": jan, "data": map[string]any{"unlimited": true}}
+				},
 				func(r *testkit.Response) { budgetOsp, _ = r.Map(t)["ospId"].(string) }},
 			{"expense create", createPath, acme,
 				func() map[string]any {
@@ -44,7 +46,9 @@ func TestEveryMoneyCallReplays(t *testing.T) {
 			{"refund", refundPath, acme,
 				func() map[string]any { return map[string]any{"ospId": expenseOsp, "amount": 100, "remark": "back"} }, nil},
 			{"addForUser", addUserPath, acme,
-				func() map[string]any { return map[string]any{"budgetOspId": budgetOsp, "amount": 500, "description": "bonus"} }, nil},
+				func() map[string]any {
+					return map[string]any{"budgetOspId": budgetOsp, "amount": 500, "description": "bonus"}
+				}, nil},
 			{"redeem", v1 + "/budget/redeem", acme,
 				func() map[string]any { return map[string]any{"promoCode": "IDEM10", "budgetOspId": budgetOsp} }, nil},
 			{"addForCorporateAccount", v1 + "/budget/transaction/addForCorporateAccount", osp,

@@ -31,11 +31,9 @@ import (
 )
 
 // Error labels of this package.
-const (
-	// LabelKeyReused: the key was used before, within the window, for
-	// another request (method, path or body differ).
-	LabelKeyReused = "IDEMPOTENCY_KEY_REUSED"
-)
+// LabelKeyReused: the key was used before, within the window, for
+// another request (method, path or body differ).
+var LabelKeyReused = apperr.Define("IDEMPOTENCY_KEY_REUSED")
 
 const (
 	// Window is how long a first answer is kept and replayed.
@@ -117,7 +115,7 @@ func (s *Service) Wrap(next http.Handler) http.Handler {
 		switch {
 		case errors.Is(err, errReplay):
 			if first.RequestHash != hash {
-				api.WriteError(w, r, apperr.Conflict(LabelKeyReused, message(r.Context(), "idempotency.keyReused")))
+				api.WriteError(w, r, apperr.Conflict(LabelKeyReused, message(r.Context(), "error.IDEMPOTENCY_KEY_REUSED")))
 				return
 			}
 			replay(w, first)
