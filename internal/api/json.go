@@ -4,16 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/validate"
 )
 
 // Handler is a typed call: it gets the decoded request and returns the
@@ -67,30 +68,86 @@ func Get[Req, Resp any](path string, policy access.Policy, tag, summary string, 
 	return Call(http.MethodGet, path, policy, tag, summary, h)
 }
 
-// Decode reads a JSON body (an empty body is {}) and fills fields tagged
-// `path:"name"` or `query:"name"` from the URL.
+// Decode reads a JSON body (an empty body is {}; anything after the one
+// JSON value is refused), fills fields tagged `path:"name"` or
+// `query:"name"` from the URL, and then holds the whole request to the
+// input limits of validate.Input (NUL, lengths, list sizes, ranges), so no
+// handler sees unbounded input. Every failure is a 400 in the caller's
+// language naming the field.
 func Decode(r *http.Request, dst any) error {
+	ctx := r.Context()
 	if r.Body != nil && r.Method != http.MethodGet {
 		dec := json.NewDecoder(r.Body)
-		if err := dec.Decode(dst); err != nil && !errors.Is(err, io.EOF) {
-			return decodeError(err)
+		err := dec.Decode(dst)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return decodeError(ctx, err)
+		}
+		if err == nil {
+			// One JSON value per body: `{"a":1} garbage` or two objects
+			// are not a request we understand.
+			var extra json.RawMessage
+			if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+				if tooLarge(err) {
+					return bodyTooLarge()
+				}
+				return apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "data after the JSON body")
+			}
 		}
 	}
-	return fillParams(r, dst)
+	if err := fillParams(r, dst); err != nil {
+		return err
+	}
+	return validate.Input(ctx, dst)
 }
 
-func decodeError(err error) error {
-	var typeErr *json.UnmarshalTypeError
+func tooLarge(err error) bool {
 	var maxErr *http.MaxBytesError
+	return errors.As(err, &maxErr)
+}
+
+// The messages of errors without field messages are only a fallback:
+// WriteError answers their label's text in the caller's language.
+func bodyTooLarge() error {
+	return apperr.New(apperr.KindInvalid, apperr.LabelBodyTooLarge, "request body too large")
+}
+
+func decodeError(ctx context.Context, err error) error {
+	var typeErr *json.UnmarshalTypeError
 	switch {
-	case errors.As(err, &maxErr):
-		return apperr.New(apperr.KindInvalid, apperr.LabelBodyTooLarge, "request body too large")
-	case errors.As(err, &typeErr):
-		msg := fmt.Sprintf("%s must be of type %s", typeErr.Field, typeErr.Type.String())
-		return &apperr.Error{Kind: apperr.KindInvalid, Label: apperr.LabelValidationFailed, Message: msg,
-			Fields: []apperr.FieldError{{Field: typeErr.Field, Messages: []string{msg}}}}
+	case tooLarge(err):
+		return bodyTooLarge()
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		v := validate.New(ctx)
+		v.Fail(typeErr.Field, typeRule(typeErr.Type, typeErr.Value))
+		return v.Err()
 	default:
 		return apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "request body is not valid JSON")
+	}
+}
+
+// typeRule names what a field must be in words a user knows ("a whole
+// number"), never the Go type ("int64").
+func typeRule(t reflect.Type, jsonValue string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if strings.HasPrefix(jsonValue, "number") && !strings.ContainsAny(jsonValue, ".eE") {
+			return "rule.type.range" // a whole number, but too large for the field
+		}
+		return "rule.type.integer"
+	case reflect.Float32, reflect.Float64:
+		return "rule.type.number"
+	case reflect.String:
+		return "rule.type.text"
+	case reflect.Bool:
+		return "rule.type.boolean"
+	case reflect.Slice, reflect.Array:
+		return "rule.type.list"
+	default:
+		return "rule.type.object"
 	}
 }
 
@@ -99,15 +156,16 @@ func fillParams(r *http.Request, dst any) error {
 	if v.Kind() != reflect.Struct {
 		return nil
 	}
+	check := validate.New(r.Context())
 	t := v.Type()
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		var raw string
+		var raw, name string
 		var present bool
-		if name := f.Tag.Get("path"); name != "" {
+		if name = f.Tag.Get("path"); name != "" {
 			raw = chi.URLParam(r, name)
 			present = raw != ""
-		} else if name := f.Tag.Get("query"); name != "" {
+		} else if name = f.Tag.Get("query"); name != "" {
 			present = r.URL.Query().Has(name)
 			raw = r.URL.Query().Get(name)
 		} else {
@@ -121,20 +179,26 @@ func fillParams(r *http.Request, dst any) error {
 		case reflect.String:
 			fv.SetString(raw)
 		case reflect.Int, reflect.Int64, reflect.Int32:
-			n, err := strconv.ParseInt(raw, 10, 64)
+			n, err := strconv.ParseInt(raw, 10, fv.Type().Bits())
 			if err != nil {
-				return apperr.Invalid(apperr.LabelValidationFailed, f.Name, f.Name+" must be a number")
+				if errors.Is(err, strconv.ErrRange) {
+					check.Fail(name, "rule.type.range")
+				} else {
+					check.Fail(name, "rule.type.integer")
+				}
+				continue
 			}
 			fv.SetInt(n)
 		case reflect.Bool:
 			b, err := strconv.ParseBool(raw)
 			if err != nil {
-				return apperr.Invalid(apperr.LabelValidationFailed, f.Name, f.Name+" must be true or false")
+				check.Fail(name, "rule.type.boolean")
+				continue
 			}
 			fv.SetBool(b)
 		}
 	}
-	return nil
+	return check.Err()
 }
 
 // WriteJSON encodes v with status.

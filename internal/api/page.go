@@ -5,16 +5,22 @@ import (
 	"strings"
 )
 
-// Pagination is the request's page, 1 first (SPEC §7).
+// Pagination is the request's page, 1 first (SPEC §7). Page and size are
+// bounded by their tags (validate.Input refuses anything beyond with
+// VALIDATION_FAILED rather than answering another page); 0 means absent.
 type Pagination struct {
-	Page       int         `json:"page" minimum:"1"`
-	Size       int         `json:"size" minimum:"1"`
-	SortOrders []SortOrder `json:"sortOrders,omitempty"`
+	Page       int         `json:"page" minimum:"0" maximum:"1000000" description:"1 first; 0 or absent: 1"`
+	Size       int         `json:"size" minimum:"0" maximum:"1000" description:"0 or absent: the call's default"`
+	SortOrders []SortOrder `json:"sortOrders,omitempty" maxItems:"10"`
 }
+
+// MaxPage bounds the page number: a million pages of even one row is more
+// than any list holds, and keeps (page-1)*size far from overflowing.
+const MaxPage = 1_000_000
 
 // SortOrder names a property and ASC or DESC.
 type SortOrder struct {
-	Property  string `json:"property"`
+	Property  string `json:"property" maxLength:"100"`
 	Direction string `json:"direction" enum:"ASC,DESC"`
 }
 
@@ -30,10 +36,14 @@ type Page[T any] struct {
 // MaxPageSize bounds one page; the dashboard's company listing asks 1000.
 const MaxPageSize = 1000
 
-// Normalize fills defaults (page 1, size def) and caps the size.
+// Normalize fills defaults (page 1, size def) and caps page and size for
+// callers that did not come through Decode.
 func (p Pagination) Normalize(def int) Pagination {
 	if p.Page < 1 {
 		p.Page = 1
+	}
+	if p.Page > MaxPage {
+		p.Page = MaxPage
 	}
 	if p.Size < 1 {
 		p.Size = def
@@ -44,8 +54,12 @@ func (p Pagination) Normalize(def int) Pagination {
 	return p
 }
 
-// Offset is the row offset of the page.
-func (p Pagination) Offset() int { return (p.Page - 1) * p.Size }
+// Offset is the row offset of the page; with page and size normalized it
+// is at most (MaxPage-1)*MaxPageSize, about 10^9, so it cannot overflow.
+func (p Pagination) Offset() int {
+	n := p.Normalize(1)
+	return (n.Page - 1) * n.Size
+}
 
 // OrderBy builds an ORDER BY clause from the sort orders, allowing only the
 // properties in columns (property → SQL expression); fallback is used when

@@ -25,6 +25,22 @@ type Route struct {
 	// Status is the success status (200 unless 204 for no content).
 	Status  int
 	Handler http.Handler
+	// Idempotent money calls honour an Idempotency-Key header (DESIGN.md):
+	// the server wraps them in internal/idempotency and the OpenAPI document
+	// shows the header. Set it with WithIdempotencyKey where the route is
+	// declared.
+	Idempotent bool
+}
+
+// IdempotencyKeyHeader is the header a client sends to make a money call
+// safe to repeat.
+const IdempotencyKeyHeader = "Idempotency-Key"
+
+// WithIdempotencyKey marks a money call as honouring the Idempotency-Key
+// header.
+func (r Route) WithIdempotencyKey() Route {
+	r.Idempotent = true
+	return r
 }
 
 // NoContent is the response type of calls that answer 204.

@@ -22,25 +22,26 @@ const (
 	KindTooManyRequests
 )
 
-// Stable error labels shared with the web app's translations.
-const (
-	LabelValidationFailed  = "VALIDATION_FAILED"
-	LabelNotFound          = "NOT_FOUND"
-	LabelForbidden         = "FORBIDDEN"
-	LabelUnauthorized      = "UNAUTHORIZED"
-	LabelTokenExpired      = "TOKEN_EXPIRED"
-	LabelInternal          = "INTERNAL_ERROR"
-	LabelBadRequest        = "BAD_REQUEST"
-	LabelBodyTooLarge      = "BODY_TOO_LARGE"
-	LabelTooManyAttempts   = "TOO_MANY_ATTEMPTS"
-	LabelWrongCredentials  = "WRONG_CREDENTIALS"
-	LabelWrong2FACode      = "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE"
-	LabelUserBlocked       = "USER_BLOCKED"
-	LabelNoPortalAccess    = "NO_PORTAL_ACCESS"
-	LabelRefreshInvalid    = "REFRESH_TOKEN_INVALID"
-	LabelResetTokenInvalid = "RESET_TOKEN_INVALID"
-	LabelWrongPassword     = "WRONG_PASSWORD"
-	LabelUnsupportedLang   = "UNSUPPORTED_LANGUAGE"
+// Stable error labels shared with the web app's translations (see Define).
+var (
+	LabelValidationFailed  = Define("VALIDATION_FAILED")
+	LabelNotFound          = Define("NOT_FOUND")
+	LabelForbidden         = Define("FORBIDDEN")
+	LabelUnauthorized      = Define("UNAUTHORIZED")
+	LabelTokenExpired      = Define("TOKEN_EXPIRED")
+	LabelInternal          = Define("INTERNAL_ERROR")
+	LabelBadRequest        = Define("BAD_REQUEST")
+	LabelBodyTooLarge      = Define("BODY_TOO_LARGE")
+	LabelTooManyAttempts   = Define("TOO_MANY_ATTEMPTS")
+	LabelWrongCredentials  = Define("WRONG_CREDENTIALS")
+	LabelWrong2FACode      = Define("INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE")
+	LabelUserBlocked       = Define("USER_BLOCKED")
+	LabelNoPortalAccess    = Define("NO_PORTAL_ACCESS")
+	LabelRefreshInvalid    = Define("REFRESH_TOKEN_INVALID")
+	LabelResetTokenInvalid = Define("RESET_TOKEN_INVALID")
+	LabelWrongPassword     = Define("WRONG_PASSWORD")
+	LabelUnsupportedLang   = Define("UNSUPPORTED_LANGUAGE")
+	LabelMethodNotAllowed  = Define("METHOD_NOT_ALLOWED")
 )
 
 // FieldError names one input field and what is wrong with it.

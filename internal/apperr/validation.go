@@ -29,6 +29,9 @@ func (v *Validation) Has(field string) bool {
 	return false
 }
 
+// Len is the number of fields that failed.
+func (v *Validation) Len() int { return len(v.fields) }
+
 // Err returns the collected errors as one VALIDATION_FAILED error, or nil.
 func (v *Validation) Err() error {
 	if len(v.fields) == 0 {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/go-chi/chi/v5"
+
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
@@ -66,10 +68,21 @@ func (s *Service) Guard(policy access.Policy, next http.Handler) http.Handler {
 			ctx = i18n.WithLang(ctx, i18n.Lang(p.Language))
 		}
 		r = r.WithContext(ctx)
-		if !policy.Allows(p) {
+		if !policy.AllowsCall(p, routePattern(r)) {
 			api.WriteError(w, r, apperr.Forbidden("this call needs another role"))
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// routePattern is the route the router matched (e.g. ".../{lang}"), which
+// policies name; the plain path when no router matched one.
+func routePattern(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil {
+		if p := rc.RoutePattern(); p != "" {
+			return p
+		}
+	}
+	return r.URL.Path
 }

@@ -3,7 +3,7 @@ package auth
 // LoginRequest is the sign-in payload (DESIGN.md).
 type LoginRequest struct {
 	Username   string `json:"username" required:"true"`
-	Passdigest string `json:"passdigest" required:"true" description:"lowercase hex SHA-256 of the password's UTF-8 bytes"`
+	Passdigest string `json:"passdigest" required:"true" maxLength:"64" description:"lowercase hex SHA-256 of the password's UTF-8 bytes"`
 	Code2fa    string `json:"code2fa,omitempty" description:"the authenticator app's current code, when two-factor is required"`
 }
 
@@ -44,6 +44,6 @@ type ConfirmResetRequest struct {
 // ChangePasswordRequest changes the signed-in user's password. The new
 // password travels in clear (over TLS) so its length rule is checked here.
 type ChangePasswordRequest struct {
-	OldPassdigest string `json:"oldPassdigest" required:"true"`
+	OldPassdigest string `json:"oldPassdigest" required:"true" maxLength:"64"`
 	NewPassword   string `json:"newPassword" required:"true" minLength:"8"`
 }

@@ -70,6 +70,12 @@ func NormalizeLogin(login string) string { return strings.ToLower(strings.TrimSp
 // needsTwoFactor: an admin whose own flag or whose company's flag says so.
 func (id *identity) needsTwoFactor() bool { return id.TwoFactorEnabled || id.CompanyTwoFactor }
 
+// portalUser tells whether the user may hold a portal session at all (an
+// admin with an admin role; never an app user, whatever their roles). Login,
+// refresh and every token check ask it, so a role granted to an app user
+// can open no door.
+func (id *identity) portalUser() bool { return access.IsPortalUser(id.UserType, id.Roles) }
+
 func (s *Service) rateLimit(ctx context.Context, buckets map[string]int) error {
 	for bucket, max := range buckets {
 		ok, err := s.limiter.allow(ctx, bucket, max, s.now())
@@ -120,7 +126,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, clientAddr string
 	if !ok {
 		return nil, s.fail(ctx, id, wrong)
 	}
-	if !access.HasPortalAccess(id.Roles) || !id.Active {
+	if !id.portalUser() || !id.Active {
 		return nil, apperr.Forbidden(s.msg(ctx, "error.noPortalAccess")).WithLabel(apperr.LabelNoPortalAccess)
 	}
 
@@ -254,7 +260,7 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*TokenRespo
 			return err
 		}
 		now := s.now()
-		if ti.Kind != "refresh" || ti.SessionEnded != nil || !ti.ExpiresAt.After(now) || !ti.Active || ti.Blocked {
+		if ti.Kind != "refresh" || ti.SessionEnded != nil || !ti.ExpiresAt.After(now) || !ti.Active || ti.Blocked || !ti.portalUser() {
 			return invalid
 		}
 		fresh, err := s.store.useRefreshToken(ctx, hash, now)
@@ -294,7 +300,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*access.Princ
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	if ti.Kind != "access" || ti.SessionEnded != nil || !ti.Active || ti.Blocked || !access.HasPortalAccess(ti.Roles) {
+	if ti.Kind != "access" || ti.SessionEnded != nil || !ti.Active || ti.Blocked || !ti.portalUser() {
 		return nil, unauthorized
 	}
 	if !ti.ExpiresAt.After(s.now()) {
@@ -359,7 +365,7 @@ func (s *Service) ResetLogin(ctx context.Context, req ResetLoginRequest, clientA
 	var logins []string
 	lang := i18n.Lang("")
 	for _, id := range ids {
-		if access.HasPortalAccess(id.Roles) && id.Login != nil {
+		if id.portalUser() && id.Login != nil {
 			logins = append(logins, *id.Login)
 			if lang == "" {
 				lang = i18n.Lang(id.Language)
@@ -395,12 +401,19 @@ func (s *Service) ResetPassword(ctx context.Context, req ResetPasswordRequest, c
 	if err != nil {
 		return apperr.Internal(err)
 	}
-	if !access.HasPortalAccess(id.Roles) || id.Email == "" {
+	if !id.portalUser() || id.Email == "" {
 		return nil
 	}
 	plain, hash := newToken()
 	link := fmt.Sprintf("%s/set-new-password?token=%s", s.cfg.PublicURL, url.QueryEscape(plain))
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		// Only the newest link works: a link still lying in a mailbox (or
+		// in an attacker's) stops working once a newer one is asked for.
+		// Sessions stay: anyone may ask a link for any login, and asking
+		// must not sign the owner out.
+		if err := s.store.endResetTokens(ctx, id.UserID, s.now()); err != nil {
+			return err
+		}
 		if err := s.store.addResetToken(ctx, id.UserID, hash, s.now().Add(ResetTokenTTL)); err != nil {
 			return err
 		}
@@ -414,7 +427,7 @@ func (s *Service) ResetPassword(ctx context.Context, req ResetPasswordRequest, c
 }
 
 // ConfirmReset sets the new password of a reset link's user. It also lifts
-// a block and ends every session of the user.
+// a block and ends every session and every other reset link of the user.
 func (s *Service) ConfirmReset(ctx context.Context, req ConfirmResetRequest) error {
 	v := validate.New(ctx)
 	v.Required("token", req.Token)
@@ -441,6 +454,9 @@ func (s *Service) ConfirmReset(ctx context.Context, req ConfirmResetRequest) err
 		if err := s.store.setPasswordHash(ctx, userID, hash, now); err != nil {
 			return err
 		}
+		if err := s.store.endResetTokens(ctx, userID, now); err != nil {
+			return err
+		}
 		return s.store.revokeOtherSessions(ctx, userID, 0, now)
 	})
 	if err != nil && apperr.As(err) == nil {
@@ -450,7 +466,9 @@ func (s *Service) ConfirmReset(ctx context.Context, req ConfirmResetRequest) err
 }
 
 // ChangePassword changes the signed-in user's password after checking the
-// current one; the user's other sessions end.
+// current one; the user's other sessions and every outstanding reset link
+// end. A wrong current password counts toward the lockout like a failed
+// sign-in: a stolen session must not become a way to guess the password.
 func (s *Service) ChangePassword(ctx context.Context, p *access.Principal, req ChangePasswordRequest) error {
 	v := validate.New(ctx)
 	v.Required("oldPassword", req.OldPassdigest)
@@ -471,7 +489,7 @@ func (s *Service) ChangePassword(ctx context.Context, p *access.Principal, req C
 		}
 	}
 	if !ok {
-		return apperr.Invalid(apperr.LabelWrongPassword, "oldPassword", s.msg(ctx, "error.wrongPassword"))
+		return s.fail(ctx, id, apperr.Invalid(apperr.LabelWrongPassword, "oldPassword", s.msg(ctx, "error.wrongPassword")))
 	}
 	hash, err := s.hasher.Hash(Digest(req.NewPassword))
 	if err != nil {
@@ -480,6 +498,9 @@ func (s *Service) ChangePassword(ctx context.Context, p *access.Principal, req C
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		now := s.now()
 		if err := s.store.setPasswordHash(ctx, p.UserID, hash, now); err != nil {
+			return err
+		}
+		if err := s.store.endResetTokens(ctx, p.UserID, now); err != nil {
 			return err
 		}
 		return s.store.revokeOtherSessions(ctx, p.UserID, p.SessionID, now)
@@ -565,4 +586,11 @@ func (s *Service) SetPincode(ctx context.Context, userID int64, pincode string) 
 // RevokeSessions ends every session of a user (deactivation, anonymizing).
 func (s *Service) RevokeSessions(ctx context.Context, userID int64) error {
 	return s.store.revokeOtherSessions(ctx, userID, 0, s.now())
+}
+
+// EndResetLinks makes every outstanding reset or invitation link of a user
+// stop working (their e-mail address changed: links sent to the old one
+// must not outlive it).
+func (s *Service) EndResetLinks(ctx context.Context, userID int64) error {
+	return s.store.endResetTokens(ctx, userID, s.now())
 }

@@ -17,6 +17,7 @@ type store struct{ db *database.DB }
 type identity struct {
 	UserID             int64   `db:"id"`
 	OspID              string  `db:"osp_id"`
+	UserType           string  `db:"user_type"`
 	Login              *string `db:"login"`
 	Email              string  `db:"email"`
 	Firstname          string  `db:"firstname"`
@@ -40,7 +41,7 @@ type identity struct {
 	Roles []access.Role `db:"-"`
 }
 
-const identitySelect = `SELECT u.id, u.osp_id, u.login, u.email, u.firstname, u.lastname, u.language, u.active,
+const identitySelect = `SELECT u.id, u.osp_id, u.user_type, u.login, u.email, u.firstname, u.lastname, u.language, u.active,
 	u.two_factor_enabled, u.corporate_account_id, COALESCE(u.partner_id, ca.partner_id) AS partner_id,
 	COALESCE(ca.two_factor_for_admins, FALSE) AS company_two_factor,
 	p.osp_id AS partner_osp_id, COALESCE(ca.osp_id, p.osp_id) AS tenant_osp_id,
@@ -213,6 +214,13 @@ func (s *store) useResetToken(ctx context.Context, hash string, now time.Time) (
 		return 0, err
 	}
 	return userID, nil
+}
+
+// endResetTokens makes every unused reset link of a user unusable; it
+// marks them used, like a consumed one, so the check stays one query.
+func (s *store) endResetTokens(ctx context.Context, userID int64, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE reset_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL`, now, userID)
+	return err
 }
 
 // deleteExpiredTokens removes tokens that can no longer be used.

@@ -49,7 +49,7 @@ type PrivateRow struct {
 }
 
 // LabelNoCompanyBudget: SPEC §2's canViewCompanyBudget refuses.
-const LabelNoCompanyBudget = "COMPANY_BUDGET_NOT_AVAILABLE"
+var LabelNoCompanyBudget = apperr.Define("COMPANY_BUDGET_NOT_AVAILABLE")
 
 func (s *Service) companyFor(ctx context.Context, p *access.Principal, ospID string) (int64, string, error) {
 	ca, err := s.companies.Resolve(ctx, p, ospID)

@@ -19,14 +19,14 @@ import (
 // (migration 00006), so concurrent creates cannot make two.
 
 // Company-budget labels.
-const (
+var (
 	// LabelCompanyBudgetExists: a company has at most one company budget.
-	LabelCompanyBudgetExists = "COMPANY_BUDGET_ALREADY_EXISTS"
+	LabelCompanyBudgetExists = apperr.Define("COMPANY_BUDGET_ALREADY_EXISTS")
 	// LabelCompanyBudgetNotOpen: the company budget is opened by platform
 	// staff (with its first transfer) before anyone sets its threshold.
-	LabelCompanyBudgetNotOpen = "COMPANY_BUDGET_NOT_OPEN"
+	LabelCompanyBudgetNotOpen = apperr.Define("COMPANY_BUDGET_NOT_OPEN")
 	// LabelCompanyBudgetStaffOnly: only platform staff open a company budget.
-	LabelCompanyBudgetStaffOnly = "COMPANY_BUDGET_STAFF_ONLY"
+	LabelCompanyBudgetStaffOnly = apperr.Define("COMPANY_BUDGET_STAFF_ONLY")
 )
 
 // MayHaveCompanyBudget is SPEC canViewCompanyBudget without the platform

@@ -12,9 +12,9 @@ import (
 )
 
 // LabelInsufficient: a limited budget cannot pay more than it holds.
-const (
-	LabelInsufficient = "INSUFFICIENT_BUDGET"
-	LabelDeactivated  = "BUDGET_DEACTIVATED"
+var (
+	LabelInsufficient = apperr.Define("INSUFFICIENT_BUDGET")
+	LabelDeactivated  = apperr.Define("BUDGET_DEACTIVATED")
 )
 
 // Entry is one movement to book.

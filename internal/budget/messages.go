@@ -12,7 +12,7 @@ import (
 
 // LabelBalanceOutOfRange: a booking would overflow the balance; nothing is
 // written.
-const LabelBalanceOutOfRange = "BALANCE_OUT_OF_RANGE"
+var LabelBalanceOutOfRange = apperr.Define("BALANCE_OUT_OF_RANGE")
 
 // text translates a catalog key into the caller's language.
 func text(ctx context.Context, key string, args ...any) string {

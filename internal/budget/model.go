@@ -120,7 +120,7 @@ type ByOwnerRequest struct {
 
 // RedeemRequest credits a promo code to a budget.
 type RedeemRequest struct {
-	PromoCode   string `json:"promoCode" required:"true"`
+	PromoCode   string `json:"promoCode" required:"true" maxLength:"50"`
 	BudgetOspID string `json:"budgetOspId" required:"true"`
 }
 
@@ -146,7 +146,7 @@ type TransactionFilter struct {
 	UserOspID             string         `json:"userOspId,omitempty"`
 	BudgetOspID           string         `json:"budgetOspId,omitempty"`
 	CorporateAccountOspID string         `json:"corporateAccountOspId,omitempty"`
-	Types                 []string       `json:"types,omitempty"`
+	Types                 []string       `json:"types,omitempty" maxItems:"100"`
 	BudgetType            string         `json:"budgetType,omitempty" description:"only budgets of this type"`
 	DateFrom              string         `json:"dateFrom,omitempty" description:"yyyy-MM-dd, inclusive"`
 	DateTo                string         `json:"dateTo,omitempty" description:"yyyy-MM-dd, inclusive"`

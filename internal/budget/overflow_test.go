@@ -33,8 +33,9 @@ func fieldsOf(t *testing.T, res *testkit.Response) []string {
 	return out
 }
 
-// mustRefuseField fails unless res is a 400 VALIDATION_FAILED naming field
-// (or a field under it: budgetTypes.X.frequencyAmount).
+// mustRefuseField fails unless res is a 400 VALIDATION_FAILED naming field,
+// by itself (the services' names), by its JSON path (the decoder's:
+// data.startAmount) or a field under it (budgetTypes[0].frequencyAmount).
 func mustRefuseField(t *testing.T, name string, res *testkit.Response, field string) {
 	t.Helper()
 	if res.Status != 400 || res.Label() != "VALIDATION_FAILED" {
@@ -42,7 +43,7 @@ func mustRefuseField(t *testing.T, name string, res *testkit.Response, field str
 		return
 	}
 	for _, f := range fieldsOf(t, res) {
-		if f == field || strings.HasPrefix(f, field+".") {
+		if f == field || strings.HasSuffix(f, "."+field) || strings.HasPrefix(f, field+".") || strings.HasPrefix(f, field+"[") {
 			return
 		}
 	}

@@ -13,10 +13,10 @@ import (
 )
 
 // Promo-code labels.
-const (
-	LabelPromoUnknown = "PROMO_CODE_UNKNOWN"
-	LabelPromoExpired = "PROMO_CODE_NOT_VALID_NOW"
-	LabelPromoUsed    = "PROMO_CODE_ALREADY_USED"
+var (
+	LabelPromoUnknown = apperr.Define("PROMO_CODE_UNKNOWN")
+	LabelPromoExpired = apperr.Define("PROMO_CODE_NOT_VALID_NOW")
+	LabelPromoUsed    = apperr.Define("PROMO_CODE_ALREADY_USED")
 )
 
 // PromoCode is a code platform staff hand out: an amount, a validity.

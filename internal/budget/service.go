@@ -358,7 +358,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 }
 
 // LabelDuplicate: one active budget per owner, type and payment type.
-const LabelDuplicate = "BUDGET_ALREADY_EXISTS"
+var LabelDuplicate = apperr.Define("BUDGET_ALREADY_EXISTS")
 
 func (s *Service) frequencyOf(b *row) string {
 	if b.Frequency == nil {

@@ -43,13 +43,13 @@ type UsageReason struct {
 // UsageReasonAdd adds a reason to a company.
 type UsageReasonAdd struct {
 	CorporateAccountOspID string `json:"corporateAccountOspId" required:"true"`
-	Label                 string `json:"label" required:"true"`
+	Label                 string `json:"label" required:"true" maxLength:"100"`
 }
 
 // UsageReasonUpdate renames or (de)activates a reason.
 type UsageReasonUpdate struct {
 	OspID  string `json:"ospId" required:"true"`
-	Label  string `json:"label"`
+	Label  string `json:"label" maxLength:"100"`
 	Active bool   `json:"active"`
 }
 
@@ -172,7 +172,7 @@ func contains(list []string, s string) bool {
 }
 
 // LabelTypeNotOffered: the company does not offer this budget type.
-const LabelTypeNotOffered = "BUDGET_TYPE_NOT_ALLOWED"
+var LabelTypeNotOffered = apperr.Define("BUDGET_TYPE_NOT_ALLOWED")
 
 // companyDefaults fills unset fields of a new user budget from the
 // company's settings for the type, and refuses a type it does not offer.

@@ -51,7 +51,7 @@ type GetRequest struct {
 type FilterRequest struct {
 	Active          *bool          `json:"active,omitempty"`
 	PartnerOspID    string         `json:"partnerOspId,omitempty"`
-	NameOrExtIDLike string         `json:"nameOrExtIdLike,omitempty"`
+	NameOrExtIDLike string         `json:"nameOrExtIdLike,omitempty" maxLength:"100"`
 	CompanyType     string         `json:"companyType,omitempty"`
 	Pagination      api.Pagination `json:"pagination"`
 }

@@ -45,7 +45,7 @@ func (d Dialect) rewrite(sql []byte) []byte {
 // a pg_trgm GIN index on PostgreSQL. q shorter than 3 characters cannot use
 // a trigram index and falls back to a plain LIKE.
 func (d Dialect) TextSearch(table, alias, q string) (string, []any) {
-	q = strings.ToLower(strings.TrimSpace(q))
+	q = strings.ToLower(strings.TrimSpace(SearchText(q)))
 	if d == SQLite && utf8.RuneCountInString(q) >= 3 {
 		phrase := `"` + strings.ReplaceAll(q, `"`, `""`) + `"`
 		return alias + ".id IN (SELECT rowid FROM " + table + "_fts WHERE " + table + "_fts MATCH ?)", []any{phrase}
@@ -66,7 +66,24 @@ func (d Dialect) LikeOp() string {
 // and wraps it in % signs.
 func LikePattern(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(s) + "%"
+	return "%" + r.Replace(SearchText(s)) + "%"
+}
+
+// MaxSearchLength is the longest search text the API accepts (the search
+// fields' maxLength tag); SearchText cuts anything longer.
+const MaxSearchLength = 100
+
+// SearchText makes a search text safe for either database whatever its
+// caller checked: no NUL (PostgreSQL refuses it in text) and at most
+// MaxSearchLength characters (SQLite answers "LIKE or GLOB pattern too
+// complex" for long patterns). The API refuses such input with a 400
+// before it gets here; this is the floor under callers that do not.
+func SearchText(s string) string {
+	s = strings.ReplaceAll(s, "\x00", "")
+	if utf8.RuneCountInString(s) > MaxSearchLength {
+		s = string([]rune(s)[:MaxSearchLength])
+	}
+	return s
 }
 
 // Now returns t in UTC truncated to microseconds, the precision both

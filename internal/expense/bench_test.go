@@ -4,11 +4,13 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"mobility/portal/internal/api"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/testkit"
 )
@@ -18,11 +20,22 @@ import (
 // budget (aim on SQLite: at least 2,000 a second with p99 under 50 ms).
 func BenchmarkExpensesConcurrent16(b *testing.B) {
 	for _, d := range testkit.Dialects() {
-		b.Run(string(d), func(b *testing.B) { benchExpenses(b, d) })
+		b.Run(string(d), func(b *testing.B) { benchExpenses(b, d, false) })
 	}
 }
 
-func benchExpenses(b *testing.B, d database.Dialect) {
+// BenchmarkExpensesConcurrent16IdempotencyKey: the same, each expense with
+// an Idempotency-Key of its own (as the web app sends one per form), so
+// the difference to BenchmarkExpensesConcurrent16 is the cost of the
+// idempotency check: claiming the key, the call in one transaction with
+// it, and storing the answer.
+func BenchmarkExpensesConcurrent16IdempotencyKey(b *testing.B) {
+	for _, d := range testkit.Dialects() {
+		b.Run(string(d), func(b *testing.B) { benchExpenses(b, d, true) })
+	}
+}
+
+func benchExpenses(b *testing.B, d database.Dialect, withKey bool) {
 	const clients = 16
 	e := testkit.NewEnv(b, d)
 	ctx := context.Background()
@@ -61,9 +74,12 @@ func benchExpenses(b *testing.B, d database.Dialect) {
 		go func(p pair) {
 			defer wg.Done()
 			body := `{"userOspId":"` + p.user + `","budgetOspId":"` + p.budget + `","amount":1250,"vatPercentage":21,"description":"bench","date":"2026-11-20"}`
-			for range work {
+			for i := range work {
 				r := httptest.NewRequest(http.MethodPost, "/portal-service/v1/payableEvent/costEventForExternalPurchase/create", strings.NewReader(body))
 				r.Header.Set("Authorization", "Bearer "+token)
+				if withKey {
+					r.Header.Set(api.IdempotencyKeyHeader, "bench-"+strconv.Itoa(i))
+				}
 				w := httptest.NewRecorder()
 				t0 := time.Now()
 				e.Handler.ServeHTTP(w, r)

@@ -21,7 +21,7 @@ func (s *Service) Routes() []api.Route {
 			"Book an external purchase on a user's budget (amount in cents incl. VAT; the budget's rules apply)",
 			func(ctx context.Context, req *CreateRequest) (*EventDetail, error) {
 				return s.Create(ctx, pr(ctx), *req)
-			}),
+			}).WithIdempotencyKey(),
 		api.Post(base+"/events/getByFilter", read, "expense", "Page through expenses with their net amounts, newest first",
 			func(ctx context.Context, req *Filter) (*api.Page[Event], error) { return s.Filter(ctx, pr(ctx), *req) }),
 		api.Post(base+"/events/get", read, "expense", "One expense with its details and corrections",
@@ -35,11 +35,11 @@ func (s *Service) Routes() []api.Route {
 		api.Post(base+"/events/refund", write, "expense", "Give (part of) an expense back to its budget; default the whole net amount",
 			func(ctx context.Context, req *RefundRequest) (*EventDetail, error) {
 				return s.Refund(ctx, pr(ctx), *req)
-			}),
+			}).WithIdempotencyKey(),
 		api.Post(base+"/events/correct", write, "expense", "Add cost to an expense (positive amount) or refund cost (negative), with a remark",
 			func(ctx context.Context, req *CorrectRequest) (*EventDetail, error) {
 				return s.Correct(ctx, pr(ctx), *req)
-			}),
+			}).WithIdempotencyKey(),
 		api.Post(base+"/events/emailReceipt/get", read, "expense", "Mail the expense's receipt to its user",
 			func(ctx context.Context, req *GetRequest) (api.NoContent, error) {
 				return api.NoContent{}, s.EmailReceipt(ctx, pr(ctx), req.OspID)
@@ -54,7 +54,7 @@ func (s *Service) Routes() []api.Route {
 		api.Post(base+"/recurringExternalPurchase/create", write, "expense", "Open a recurring external purchase, booked by the jobs runner each period",
 			func(ctx context.Context, req *RecurringCreateRequest) (*Recurring, error) {
 				return s.CreateRecurring(ctx, pr(ctx), *req)
-			}),
+			}).WithIdempotencyKey(),
 		api.Post(base+"/recurringExternalPurchase/update", write, "expense", "Change a recurring external purchase (bookings still to come)",
 			func(ctx context.Context, req *RecurringUpdateRequest) (*Recurring, error) {
 				return s.UpdateRecurring(ctx, pr(ctx), *req)

@@ -12,6 +12,7 @@ package expense
 
 import (
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/money"
 )
 
@@ -41,12 +42,12 @@ const (
 )
 
 // Error labels of this package.
-const (
-	LabelRefundTooHigh     = "REFUND_EXCEEDS_NET_AMOUNT"
-	LabelNothingToRefund   = "NOTHING_TO_REFUND"
-	LabelOccurrenceBooked  = "RECURRING_OCCURRENCE_BOOKED"
-	LabelRecurrenceStarted = "RECURRING_EXPENSE_STARTED"
-	LabelNoEmail           = "USER_HAS_NO_EMAIL"
+var (
+	LabelRefundTooHigh     = apperr.Define("REFUND_EXCEEDS_NET_AMOUNT")
+	LabelNothingToRefund   = apperr.Define("NOTHING_TO_REFUND")
+	LabelOccurrenceBooked  = apperr.Define("RECURRING_OCCURRENCE_BOOKED")
+	LabelRecurrenceStarted = apperr.Define("RECURRING_EXPENSE_STARTED")
+	LabelNoEmail           = apperr.Define("USER_HAS_NO_EMAIL")
 )
 
 // RecurringType is one kind of recurring external purchase, with the

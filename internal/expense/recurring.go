@@ -268,11 +268,11 @@ func (s *Service) checkWrite(ctx context.Context, w RecurringWrite, creating boo
 	}
 	if creating || w.StartDate != "" {
 		if v.Required("startDate", w.StartDate) {
-			v.Date("startDate", w.StartDate)
+			v.PlanDate("startDate", w.StartDate, s.today()) // at most 5 years ahead
 		}
 	}
 	if w.EndDate != nil && *w.EndDate != "" {
-		v.Date("endDate", *w.EndDate)
+		v.PlanDate("endDate", *w.EndDate, s.today())
 	}
 	return v, bp
 }

@@ -152,10 +152,11 @@ func (s *Service) checkDate(v *validate.Checker, field, value string, notFuture 
 	if !v.Required(field, value) {
 		return
 	}
-	v.Date(field, value)
-	if notFuture && !v.Has(field) && value > s.today() {
-		v.Fail(field, "rule.date.notFuture")
+	if notFuture {
+		v.ExpenseDate(field, value, s.today()) // not after today, not over 2 years old
+		return
 	}
+	v.Date(field, value)
 }
 
 func checkText(v *validate.Checker, field, value string, required bool) {

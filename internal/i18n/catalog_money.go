@@ -37,5 +37,12 @@ func init() {
 		"money.error.noEmail":              {EN: "This user has no e-mail address", NL: "Deze gebruiker heeft geen e-mailadres", FR: "Cet utilisateur n'a pas d'adresse e-mail"},
 		"money.error.recurrenceStarted":    {EN: "The frequency and start date cannot change once an occurrence was booked", NL: "De frequentie en de startdatum kunnen niet meer wijzigen eens een keer geboekt werd", FR: "La fréquence et la date de début ne peuvent plus changer une fois une occurrence comptabilisée"},
 		"money.error.occurrenceBooked":     {EN: "This occurrence is booked already; refund its expense instead", NL: "Deze keer is al geboekt; betaal de uitgave ervan terug", FR: "Cette occurrence est déjà comptabilisée ; remboursez plutôt sa dépense"},
+
+		// the server texts of the labels this area added (api.WriteError
+		// answers a field-less error with error.<LABEL>)
+		"error.BALANCE_OUT_OF_RANGE":          {EN: "This booking would take the balance out of the range a budget can hold; nothing was booked", NL: "Deze boeking zou het saldo buiten het bereik brengen dat een budget kan bevatten; er werd niets geboekt", FR: "Cette écriture porterait le solde hors de la plage qu'un budget peut contenir ; rien n'a été comptabilisé"},
+		"error.COMPANY_BUDGET_ALREADY_EXISTS": {EN: "This company already has a company budget", NL: "Dit bedrijf heeft al een bedrijfsbudget", FR: "Cette entreprise a déjà un budget d'entreprise"},
+		"error.COMPANY_BUDGET_NOT_OPEN":       {EN: "The company budget is not open yet: platform staff open it with the first bank transfer", NL: "Het bedrijfsbudget is nog niet geopend: de platformbeheerders openen het met de eerste overschrijving", FR: "Le budget d'entreprise n'est pas encore ouvert : le personnel de la plateforme l'ouvre avec le premier virement"},
+		"error.COMPANY_BUDGET_STAFF_ONLY":     {EN: "Only platform staff can open a company budget", NL: "Enkel platformbeheerders kunnen een bedrijfsbudget openen", FR: "Seul le personnel de la plateforme peut ouvrir un budget d'entreprise"},
 	})
 }

@@ -80,6 +80,12 @@ func Has(key string) bool {
 	return ok
 }
 
+// HasIn tells whether key has its own text in l (not the fallback).
+func HasIn(l Lang, key string) bool {
+	_, ok := catalog[key][l]
+	return ok
+}
+
 // register adds a domain's texts to the catalog. Each area keeps its texts
 // in a file of its own (catalog_<area>.go) that calls register from init,
 // so areas do not edit one shared literal; a key defined twice is a bug.

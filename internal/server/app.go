@@ -24,6 +24,7 @@ import (
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
+	"mobility/portal/internal/idempotency"
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/partner"
@@ -46,6 +47,10 @@ type App struct {
 	Expenses  *expense.Service
 	Branding  *branding.Service
 	Help      *help.Service
+
+	// Idempotency answers repeats of the money calls (routes marked
+	// Idempotent) from their first answer.
+	Idempotency *idempotency.Service
 }
 
 // New wires the services of the portal.
@@ -73,6 +78,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Expenses:  expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
 		Branding:  branding.NewService(db, cfg, partners),
 		Help:      helpSvc,
+
+		Idempotency: idempotency.NewService(db, c),
 	}, nil
 }
 
@@ -108,13 +115,20 @@ func (a *App) Handler(web fs.FS) (http.Handler, error) {
 		return nil, fmt.Errorf("openapi: %w", err)
 	}
 	r := chi.NewRouter()
-	r.Use(recoverer, requestContext, requestLog, securityHeaders, limitBody(a.Config.MaxBodyBytes),
+	hsts := strings.HasPrefix(strings.ToLower(a.Config.PublicURL), "https://")
+	r.Use(recoverer, requestContext, requestLog, func(next http.Handler) http.Handler { return securityHeaders(hsts, next) },
+		limitBody(a.Config.MaxBodyBytes),
 		middleware.Compress(5, "application/json", "text/html", "text/css", "application/javascript", "text/javascript", "image/svg+xml"))
 	for _, rt := range routes {
 		if !rt.Policy.Declared() {
 			return nil, fmt.Errorf("route %s %s declares no roles", rt.Method, rt.Path)
 		}
-		r.Method(rt.Method, rt.Path, a.Auth.Guard(rt.Policy, rt.Handler))
+		h := rt.Handler
+		if rt.Idempotent {
+			// Inside the guard: keys are scoped per signed-in user.
+			h = a.Idempotency.Wrap(h)
+		}
+		r.Method(rt.Method, rt.Path, a.Auth.Guard(rt.Policy, h))
 	}
 	r.Get("/openapi.json", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -147,7 +161,7 @@ func (a *App) Handler(web fs.FS) (http.Handler, error) {
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		for _, p := range apiPrefixes {
 			if strings.HasPrefix(req.URL.Path, p) {
-				api.WriteJSON(w, http.StatusMethodNotAllowed, api.ErrorBody{ErrorLabel: "METHOD_NOT_ALLOWED", Message: req.Method + " is not allowed here"})
+				api.WriteJSON(w, http.StatusMethodNotAllowed, api.ErrorBody{ErrorLabel: apperr.LabelMethodNotAllowed, Message: req.Method + " is not allowed here"})
 				return
 			}
 		}
@@ -172,7 +186,11 @@ func (a *App) Jobs() []jobs.Job {
 			return fmt.Sprintf("%d booked, %d failed, %d skipped", r.Booked, r.Failed, r.Skipped), err
 		}},
 		{Name: "token-cleanup", Run: func(ctx context.Context, day string) (string, error) {
-			return "expired tokens removed", a.Auth.Cleanup(ctx)
+			if err := a.Auth.Cleanup(ctx); err != nil {
+				return "", err
+			}
+			n, err := a.Idempotency.Cleanup(ctx)
+			return fmt.Sprintf("expired tokens removed, %d idempotency keys removed", n), err
 		}},
 		{Name: "ledger-verify", Run: func(ctx context.Context, day string) (string, error) {
 			return a.Budgets.VerifyLedgerJob(ctx)

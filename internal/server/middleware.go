@@ -9,13 +9,22 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/i18n"
 )
 
+// hstsValue tells browsers to use https only, for a year, subdomains too.
+const hstsValue = "max-age=31536000; includeSubDomains"
+
 // securityHeaders sets the headers every answer carries. The CSP allows no
 // inline script; inline styles are allowed because the component library
-// injects them.
-func securityHeaders(next http.Handler) http.Handler {
+// injects them. With an https public URL every answer also carries HSTS.
+// Every answer under the API bases is no-store (JSON, XLSX downloads,
+// import templates alike: they hold personal data and money, and must not
+// stay in a shared browser's or proxy's cache); a handler may still choose
+// otherwise for a harmless file. The web app's hashed assets keep their
+// long cache (spa.go).
+func securityHeaders(hsts bool, next http.Handler) http.Handler {
 	csp := strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self'",
@@ -35,8 +44,24 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		if hsts {
+			h.Set("Strict-Transport-Security", hstsValue)
+		}
+		if isAPIPath(r.URL.Path) {
+			h.Set("Cache-Control", "no-store")
+		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// isAPIPath tells whether path is under one of the API bases.
+func isAPIPath(path string) bool {
+	for _, p := range apiPrefixes {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // limitBody caps request bodies; larger JSON answers BODY_TOO_LARGE.
@@ -93,7 +118,7 @@ func recoverer(next http.Handler) http.Handler {
 					panic(p)
 				}
 				slog.ErrorContext(r.Context(), "panic", "path", r.URL.Path, "panic", p)
-				api.WriteJSON(w, http.StatusInternalServerError, api.ErrorBody{ErrorLabel: "INTERNAL_ERROR", Message: "internal error"})
+				api.WriteJSON(w, http.StatusInternalServerError, api.ErrorBody{ErrorLabel: apperr.LabelInternal, Message: "internal error"})
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -10,6 +10,7 @@ import (
 	"github.com/swaggest/openapi-go/openapi3"
 
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/money"
 )
 
 // OpenAPI builds the OpenAPI 3 document from the route table: the Go types
@@ -17,6 +18,9 @@ import (
 // from this document.
 func OpenAPI(routes []api.Route) ([]byte, error) {
 	r := openapi3.NewReflector()
+	// money.Amount is plain integer cents on the wire: inline it, so each
+	// field keeps its own description, minimum and nullability
+	r.JSONSchemaReflector().InlineDefinition(money.Amount(0))
 	r.Spec.Info.WithTitle("Mobility-budget portal API").WithVersion("1.0.0").
 		WithDescription("Every call of the portal. Errors answer {errorLabel, message, errors[{field, messages}]}.")
 	r.Spec.SetHTTPBearerTokenSecurity("bearer", "opaque", "access token from login")
@@ -41,6 +45,9 @@ func OpenAPI(routes []api.Route) ([]byte, error) {
 		if rt.Request != nil {
 			oc.AddReqStructure(rt.Request)
 		}
+		if rt.Idempotent {
+			oc.AddReqStructure(idempotencyHeader{})
+		}
 		switch {
 		case rt.ResponseContentType != "":
 			oc.AddRespStructure(nil, openapi.WithContentType(rt.ResponseContentType), openapi.WithHTTPStatus(http.StatusOK))
@@ -59,6 +66,11 @@ func OpenAPI(routes []api.Route) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// idempotencyHeader documents the optional header of the money calls.
+type idempotencyHeader struct {
+	IdempotencyKey string `header:"Idempotency-Key" minLength:"1" maxLength:"255" pattern:"^[ -~]+$" description:"Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user."`
 }
 
 // operationID turns "POST /portal-service/v1/user/get" into a stable id.

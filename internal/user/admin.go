@@ -43,7 +43,7 @@ func (s *Service) AssignableRoles(p *access.Principal) []RoleInfo {
 // AddRole grants one role; RemoveRole takes one away (SPEC §4: one at a
 // time). An admin keeps at least one admin role.
 func (s *Service) ChangeRole(ctx context.Context, p *access.Principal, req RoleRequest, add bool) ([]access.Role, error) {
-	r, err := s.findLiving(ctx, p, req.OspID)
+	r, err := s.findToChange(ctx, p, req.OspID)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (s *Service) ChangeRole(ctx context.Context, p *access.Principal, req RoleR
 }
 
 // LabelLastRole: an admin must keep a role.
-const LabelLastRole = "LAST_ROLE"
+var LabelLastRole = apperr.Define("LAST_ROLE")
 
 func containsRole(rs []access.Role, r access.Role) bool {
 	for _, x := range rs {

@@ -68,6 +68,16 @@ func (s *Service) serveUpload(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "cannot read the file field"))
 		return
 	}
+	// The form is not decoded by api.Decode; hold its fields and the file's
+	// name to the same input limits (NUL, lengths) as a JSON body.
+	form := struct {
+		UploadForm
+		Filename string `json:"filename"`
+	}{UploadForm{CorporateAccountOspID: in.CorporateAccountOspID, Kind: in.Kind, SendCredentials: in.SendCredentials}, in.Filename}
+	if err := validate.Input(ctx, &form); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	res, err := s.Upload(ctx, access.FromContext(ctx), in)
 	if err != nil {
 		api.WriteError(w, r, err)

@@ -36,12 +36,12 @@ const (
 )
 
 // Error labels of imports.
-const (
-	LabelUnsupportedFile = "UNSUPPORTED_FILE"
-	LabelTooManyRows     = "TOO_MANY_ROWS"
-	LabelEmptyFile       = "EMPTY_FILE"
-	LabelMissingColumns  = "MISSING_COLUMNS"
-	LabelImportInvalid   = "IMPORT_INVALID"
+var (
+	LabelUnsupportedFile = apperr.Define("UNSUPPORTED_FILE")
+	LabelTooManyRows     = apperr.Define("TOO_MANY_ROWS")
+	LabelEmptyFile       = apperr.Define("EMPTY_FILE")
+	LabelMissingColumns  = apperr.Define("MISSING_COLUMNS")
+	LabelImportInvalid   = apperr.Define("IMPORT_INVALID")
 )
 
 // Row outcomes of a processed import.
@@ -666,8 +666,17 @@ func (s *Service) ProcessImport(ctx context.Context, p *access.Principal, upload
 				out.UserOspID = u.OspID
 				rep.Created++
 			case OutcomeUpdated:
+				// the same rule as user/update: an app user holding a role
+				// the uploader lacks is not theirs to change
+				if err := mayActOn(ctx, p, r.existing); err != nil {
+					return err
+				}
+				oldEmail := r.existing.Email
 				r.data.applyTo(r.existing)
 				if err := s.store.updateRow(ctx, r.existing, now); err != nil {
+					return apperr.Internal(err)
+				}
+				if err := s.emailChanged(ctx, p, r.existing, oldEmail); err != nil {
 					return apperr.Internal(err)
 				}
 				if r.mobib != "" {

@@ -65,7 +65,7 @@ func (s *Service) sendWelcome(ctx context.Context, userID int64, r *row, company
 // Activate switches a user on now, or plans it for the end of the day
 // (they are active from tomorrow).
 func (s *Service) Activate(ctx context.Context, p *access.Principal, req ActivateRequest) (*User, error) {
-	r, err := s.findLiving(ctx, p, req.OspID)
+	r, err := s.findToChange(ctx, p, req.OspID)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (s *Service) Activate(ctx context.Context, p *access.Principal, req Activat
 // day, or leaves it to a later manual action (clearing any plan). A
 // deactivated user keeps access to their private budget (budgets issue).
 func (s *Service) Deactivate(ctx context.Context, p *access.Principal, req DeactivateRequest) (*User, error) {
-	r, err := s.findLiving(ctx, p, req.OspID)
+	r, err := s.findToChange(ctx, p, req.OspID)
 	if err != nil {
 		return nil, err
 	}
@@ -110,6 +110,7 @@ func (s *Service) Deactivate(ctx context.Context, p *access.Principal, req Deact
 		if !v.Has("date") && req.Date < s.today() {
 			v.Fail("date", "rule.date.future")
 		}
+		v.PlanDate("date", req.Date, s.today())
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -147,6 +148,28 @@ func (s *Service) dayAfter(day string) string {
 	return t.AddDate(0, 0, 1).Format(clock.DateLayout)
 }
 
+// findToChange is findLiving for every call that changes a user or acts on
+// them: the caller must also hold every portal role the user holds
+// (access.CanActOn), or a user manager could take over a richer admin.
+func (s *Service) findToChange(ctx context.Context, p *access.Principal, ospID string) (*row, error) {
+	r, err := s.findLiving(ctx, p, ospID)
+	if err != nil {
+		return nil, err
+	}
+	if err := mayActOn(ctx, p, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// mayActOn answers 403 ADMIN_OUTRANKS_YOU when p may not act on r.
+func mayActOn(ctx context.Context, p *access.Principal, r *row) error {
+	if access.CanActOn(p, r.Roles) {
+		return nil
+	}
+	return apperr.Forbidden(i18n.T(i18n.FromContext(ctx), "error.ADMIN_OUTRANKS_YOU")).WithLabel(LabelOutranked)
+}
+
 // findLiving is find for actions that make no sense on anonymized users.
 func (s *Service) findLiving(ctx context.Context, p *access.Principal, ospID string) (*row, error) {
 	r, err := s.find(ctx, p, ospID)
@@ -172,7 +195,7 @@ func (s *Service) ApplyPlans(ctx context.Context, day string) (activated, deacti
 
 // Unblock lifts a block after too many failed sign-ins.
 func (s *Service) Unblock(ctx context.Context, p *access.Principal, ospID string) (*User, error) {
-	r, err := s.findLiving(ctx, p, ospID)
+	r, err := s.findToChange(ctx, p, ospID)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +207,7 @@ func (s *Service) Unblock(ctx context.Context, p *access.Principal, ospID string
 
 // Clear2FA forgets an admin's authenticator: they enrol again.
 func (s *Service) Clear2FA(ctx context.Context, p *access.Principal, ospID string) (*User, error) {
-	r, err := s.findLiving(ctx, p, ospID)
+	r, err := s.findToChange(ctx, p, ospID)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +225,7 @@ func (s *Service) SendPincode(ctx context.Context, p *access.Principal, ospID st
 // ChangePincode sets an app user's pincode (4 to 6 digits), or a random
 // one when none is given, and mails it to them.
 func (s *Service) ChangePincode(ctx context.Context, p *access.Principal, req ChangePincodeRequest) error {
-	r, err := s.findLiving(ctx, p, req.OspID)
+	r, err := s.findToChange(ctx, p, req.OspID)
 	if err != nil {
 		return err
 	}
@@ -252,7 +275,7 @@ func isPincode(s string) bool {
 // Anonymize replaces a user's personal data for good: irreversible.
 // Budgets, expenses and invoices keep pointing at the anonymous user.
 func (s *Service) Anonymize(ctx context.Context, p *access.Principal, ospID string) (*User, error) {
-	r, err := s.findLiving(ctx, p, ospID)
+	r, err := s.findToChange(ctx, p, ospID)
 	if err != nil {
 		return nil, err
 	}

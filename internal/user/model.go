@@ -111,14 +111,14 @@ type Address struct {
 
 // UserData is the editable part of a user (SPEC §3).
 type UserData struct {
-	Firstname               string  `json:"firstname"`
-	Lastname                string  `json:"lastname"`
-	Email                   string  `json:"email"`
+	Firstname               string  `json:"firstname" maxLength:"100"`
+	Lastname                string  `json:"lastname" maxLength:"100"`
+	Email                   string  `json:"email" maxLength:"254"`
 	Login                   string  `json:"login"`
 	Msisdn                  string  `json:"msisdn" description:"mobile phone; stored in E.164 form"`
 	Language                string  `json:"language" enum:"nl,en,fr"`
 	Birthdate               string  `json:"birthdate" description:"yyyy-MM-dd"`
-	EmployeeNumber          string  `json:"employeeNumber"`
+	EmployeeNumber          string  `json:"employeeNumber" maxLength:"50"`
 	ContractID              string  `json:"contractId"`
 	ExtID                   string  `json:"extId" description:"unique; no dots or whitespace; cannot be changed once set"`
 	WorkAddress             Address `json:"workAddress"`
@@ -177,14 +177,14 @@ type FindRequest struct {
 	Pagination            api.Pagination `json:"pagination"`
 	UserGroupOspID        string         `json:"userGroupOspId,omitempty" description:"members of this group only"`
 	ExcludeMembersOf      string         `json:"excludeMembersOf,omitempty" description:"leave out members of this group"`
-	Roles                 []access.Role  `json:"roles,omitempty" description:"users with one of these roles"`
-	Types                 []string       `json:"types,omitempty" description:"mobile, contact and/or admin"`
-	Search                string         `json:"search,omitempty" description:"name, login, e-mail, employee number or extId"`
+	Roles                 []access.Role  `json:"roles,omitempty" maxItems:"100" description:"users with one of these roles"`
+	Types                 []string       `json:"types,omitempty" maxItems:"100" description:"mobile, contact and/or admin"`
+	Search                string         `json:"search,omitempty" maxLength:"100" description:"name, login, e-mail, employee number or extId"`
 }
 
 // SearchRequest is the dashboard's user search.
 type SearchRequest struct {
-	Search                string         `json:"search" required:"true" minLength:"3"`
+	Search                string         `json:"search" required:"true" minLength:"3" maxLength:"100"`
 	ActiveOnly            *bool          `json:"activeOnly,omitempty" description:"default true"`
 	PartnerOspID          string         `json:"partnerOspId,omitempty"`
 	CorporateAccountOspID string         `json:"corporateAccountOspId,omitempty"`

@@ -11,6 +11,7 @@ import (
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
+	"mobility/portal/internal/mail"
 	"mobility/portal/internal/validate"
 )
 
@@ -286,8 +287,11 @@ func (s *Service) checkData(ctx context.Context, v *validate.Checker, d *UserDat
 		v.Date(field, date)
 		changed := existing == nil || (field == "desiredActivationDate" && date != str(existing.DesiredActivationDate)) ||
 			(field == "desiredDeactivationDate" && date != str(existing.DesiredDeactivationDate))
-		if date != "" && !v.Has(field) && changed && date < s.today() {
-			v.Fail(field, "rule.date.future")
+		if date != "" && !v.Has(field) && changed {
+			if date < s.today() {
+				v.Fail(field, "rule.date.future")
+			}
+			v.PlanDate(field, date, s.today())
 		}
 	}
 	for _, zip := range []struct{ field, value string }{{"workAddress.zip", d.WorkAddress.Zip}, {"homeAddress.zip", d.HomeAddress.Zip}} {
@@ -449,14 +453,15 @@ func (s *Service) CreateContact(ctx context.Context, p *access.Principal, req Cr
 }
 
 // Update changes a user's data; the extId can be set once, never changed.
+// Only a caller holding every role of the user may change them (e-mail,
+// login and two-factor flag included); a changed e-mail ends the user's
+// outstanding reset links and is told to the old address.
 func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateRequest) (*User, error) {
-	r, err := s.find(ctx, p, req.OspID)
+	r, err := s.findToChange(ctx, p, req.OspID)
 	if err != nil {
 		return nil, err
 	}
-	if r.AnonymizedAt != nil {
-		return nil, apperr.Conflict(LabelAnonymized, "this user was anonymized")
-	}
+	oldEmail := r.Email
 	companyID := int64(0)
 	if r.CorporateAccountID != nil {
 		companyID = *r.CorporateAccountID
@@ -481,6 +486,9 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 		if err := s.store.updateRow(ctx, r, s.now()); err != nil {
 			return err
 		}
+		if err := s.emailChanged(ctx, p, r, oldEmail); err != nil {
+			return err
+		}
 		if req.ContactTypes != nil && r.UserType != TypeMobile {
 			return s.store.setContactTypes(ctx, r.ID, req.ContactTypes)
 		}
@@ -502,9 +510,34 @@ func canGrant(p *access.Principal, r access.Role) bool {
 	return p.IsOspAdmin() || (p.HoldsExactly(r) && r != access.OspAdmin)
 }
 
+// emailChanged, inside the transaction that stored r with a new e-mail,
+// ends r's outstanding reset and invitation links (they went to the old
+// address) and tells the old address who changed it, so an owner whose
+// address was taken over learns it and whom to contact. Nothing happens
+// when the address stayed the same (up to case).
+func (s *Service) emailChanged(ctx context.Context, p *access.Principal, r *row, oldEmail string) error {
+	if strings.EqualFold(strings.TrimSpace(oldEmail), strings.TrimSpace(r.Email)) || strings.TrimSpace(oldEmail) == "" {
+		return nil
+	}
+	if err := s.auth.EndResetLinks(ctx, r.ID); err != nil {
+		return err
+	}
+	by, err := s.store.byID(ctx, p.UserID)
+	if err != nil {
+		return err
+	}
+	return s.outbox.Enqueue(ctx, mail.Message{To: oldEmail, Name: "email_changed", Lang: i18n.Lang(r.Language),
+		Data: map[string]any{"Name": FullName(r.Firstname, r.Lastname, oldEmail), "Login": str(r.Login),
+			"ChangedBy": FullName(by.Firstname, by.Lastname, by.Email), "ChangedByEmail": by.Email,
+			"When": s.clock.Now().In(brussels()).Format("02/01/2006 15:04"), "HelpEmail": s.cfg.HelpEmail}})
+}
+
 // Error labels of this package.
-const (
-	LabelRoleNotHeld   = "ROLE_NOT_HELD"
-	LabelAnonymized    = "USER_ANONYMIZED"
-	LabelWrongUserType = "WRONG_USER_TYPE"
+var (
+	// LabelOutranked: the user holds a portal role the caller lacks (or is
+	// platform staff), so the caller may not change or act on them.
+	LabelOutranked     = apperr.Define("ADMIN_OUTRANKS_YOU")
+	LabelRoleNotHeld   = apperr.Define("ROLE_NOT_HELD")
+	LabelAnonymized    = apperr.Define("USER_ANONYMIZED")
+	LabelWrongUserType = apperr.Define("WRONG_USER_TYPE")
 )

@@ -142,12 +142,9 @@ func (s *Service) tokensOf(ctx context.Context, userID int64) ([]Token, error) {
 // AddToken gives a user a token after checking its type, its fields and
 // that no other token uses the same value.
 func (s *Service) AddToken(ctx context.Context, p *access.Principal, req AddTokenRequest) (*Token, error) {
-	u, err := s.find(ctx, p, req.UserOspID)
+	u, err := s.findToChange(ctx, p, req.UserOspID)
 	if err != nil {
 		return nil, err
-	}
-	if u.AnonymizedAt != nil {
-		return nil, apperr.Conflict(LabelAnonymized, "this user was anonymized")
 	}
 	v := validate.New(ctx)
 	req.Type = strings.ToUpper(strings.TrimSpace(req.Type))
@@ -250,8 +247,11 @@ func (s *Service) AddToken(ctx context.Context, p *access.Principal, req AddToke
 // DeleteToken removes a token of a user the caller may reach.
 func (s *Service) DeleteToken(ctx context.Context, p *access.Principal, ospID string) error {
 	cond, args := scoped(p.Scope)
-	var id int64
-	err := s.db.Get(ctx, &id, `SELECT t.id FROM identification_tokens t JOIN users u ON u.id = t.user_id
+	var tok struct {
+		ID     int64 `db:"id"`
+		UserID int64 `db:"user_id"`
+	}
+	err := s.db.Get(ctx, &tok, `SELECT t.id, t.user_id FROM identification_tokens t JOIN users u ON u.id = t.user_id
 		LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id WHERE t.osp_id = ? AND `+cond,
 		append([]any{ospID}, args...)...)
 	if database.IsNoRows(err) {
@@ -260,6 +260,14 @@ func (s *Service) DeleteToken(ctx context.Context, p *access.Principal, ospID st
 	if err != nil {
 		return apperr.Internal(err)
 	}
+	owner, err := s.store.byID(ctx, tok.UserID)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	if err := mayActOn(ctx, p, owner); err != nil {
+		return err
+	}
+	id := tok.ID
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
 		if _, err := s.db.Exec(ctx, `DELETE FROM identification_token_fields WHERE token_id = ?`, id); err != nil {
 			return apperr.Internal(err)

@@ -35,7 +35,7 @@ type UserGroup struct {
 type FindAllRequest struct {
 	CorporateAccountOspID string         `json:"corporateAccountOspId" required:"true"`
 	Active                *bool          `json:"active,omitempty"`
-	Search                string         `json:"search,omitempty"`
+	Search                string         `json:"search,omitempty" maxLength:"100"`
 	Pagination            api.Pagination `json:"pagination"`
 }
 
@@ -51,8 +51,8 @@ type ByUserRequest struct {
 
 // WriteData is what create and update accept.
 type WriteData struct {
-	ExtID       string `json:"extId" description:"the name; spaces become underscores"`
-	Description string `json:"description"`
+	ExtID       string `json:"extId" maxLength:"100" description:"the name; spaces become underscores"`
+	Description string `json:"description" maxLength:"255"`
 	Active      *bool  `json:"active,omitempty"`
 }
 
@@ -77,7 +77,7 @@ type ActivateRequest struct {
 // MembersRequest adds users to or removes them from a group.
 type MembersRequest struct {
 	Usergroup Ref   `json:"usergroup"`
-	Users     []Ref `json:"users"`
+	Users     []Ref `json:"users" maxItems:"100"`
 }
 
 // StoredName turns a typed name into its stored extId: trimmed, runs of

@@ -15,9 +15,9 @@ import (
 )
 
 // Error labels of this package.
-const (
-	LabelDefaultGroup = "DEFAULT_USER_GROUP_IMMUTABLE"
-	LabelUnknownUsers = "UNKNOWN_USERS"
+var (
+	LabelDefaultGroup = apperr.Define("DEFAULT_USER_GROUP_IMMUTABLE")
+	LabelUnknownUsers = apperr.Define("UNKNOWN_USERS")
 )
 
 // Service manages user groups.

@@ -32,21 +32,39 @@ func New(ctx context.Context) *Checker { return &Checker{lang: i18n.FromContext(
 // Err returns the collected VALIDATION_FAILED error, or nil.
 func (c *Checker) Err() error { return c.v.Err() }
 
-// label is the translated name of a field; "budgetTypes.MOBILITY_BUDGET"
-// falls back to the label of "budgetTypes", and an unknown field to itself.
+// label is the translated name of a field. A JSON path loses its list
+// indices (types[3] is "types"); "budgetTypes.MOBILITY_BUDGET" falls back
+// to the label of "budgetTypes"; a nested "userData.firstname" to that of
+// "firstname"; an unknown field is named as it is.
 func (c *Checker) label(field string) string {
-	for f := field; f != ""; {
-		if i18n.Has("field." + f) {
-			return i18n.T(c.lang, "field."+f)
+	f := indexPattern.ReplaceAllString(field, "")
+	for p := f; p != ""; {
+		if i18n.Has("field." + p) {
+			return i18n.T(c.lang, "field."+p)
 		}
-		i := strings.LastIndexByte(f, '.')
+		i := strings.LastIndexByte(p, '.')
 		if i < 0 {
 			break
 		}
-		f = f[:i]
+		p = p[:i]
+	}
+	for p := f; ; {
+		i := strings.IndexByte(p, '.')
+		if i < 0 {
+			break
+		}
+		p = p[i+1:]
+		if i18n.Has("field." + p) {
+			return i18n.T(c.lang, "field."+p)
+		}
 	}
 	return field
 }
+
+var indexPattern = regexp.MustCompile(`\[\d+\]`)
+
+// errCount is how many fields failed so far.
+func (c *Checker) errCount() int { return c.v.Len() }
 
 // Fail records a message built from a catalog rule for field, unless the
 // field already failed.

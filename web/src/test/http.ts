@@ -11,6 +11,8 @@ export interface Call {
   url: string;
   method: string;
   authorization: string | undefined;
+  /** Every request header sent. */
+  headers: Record<string, string>;
   body: unknown;
 }
 
@@ -25,6 +27,7 @@ export function mockFetch(handler: Handler) {
       url: String(input),
       method: init?.method ?? 'GET',
       authorization: headers.Authorization,
+      headers,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);

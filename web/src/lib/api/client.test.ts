@@ -32,6 +32,24 @@ describe('apiRequest', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', authorization: 'Bearer access-1', body: { a: 1 } });
   });
 
+  it('sends the Idempotency-Key of a money call with every attempt, the 401 retry included', async () => {
+    const { calls } = mockFetch(({ url, authorization }) => {
+      if (url === REFRESH_PATH) return jsonResponse(200, { token: 'access-2', refreshToken: 'refresh-2' });
+      return authorization === 'Bearer access-2' ? jsonResponse(200, { ok: 1 }) : expired();
+    });
+    await apiRequest('/portal-service/v1/budget/redeem', { body: { a: 1 }, idempotencyKey: 'form-key-1' });
+    const money = calls.filter((c) => c.url === '/portal-service/v1/budget/redeem');
+    expect(money).toHaveLength(2);
+    for (const call of money) expect(call.headers['Idempotency-Key']).toBe('form-key-1');
+    expect(calls.find((c) => c.url === REFRESH_PATH)!.headers['Idempotency-Key']).toBeUndefined();
+  });
+
+  it('sends no Idempotency-Key unless the call gives one', async () => {
+    const { calls } = mockFetch(() => jsonResponse(200, { ok: true }));
+    await apiRequest('/portal-service/v1/x', { body: { a: 1 } });
+    expect(calls[0]!.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
   it('refreshes the token on a 401 and retries the call once', async () => {
     const { calls } = mockFetch(({ url, authorization }) => {
       if (url === REFRESH_PATH) {

@@ -1,6 +1,7 @@
 import { REFRESH_WAIT_MAX_MS, REFRESH_WAIT_POLL_MS, REQUEST_TIMEOUT_MS } from '../constants';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from '../auth/tokens';
 import { ApiError, ErrorLabel } from './errors';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency';
 import type { ApiErrorBody, TokenResponse } from './types';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -20,6 +21,11 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
   /** Caller cancellation (TanStack Query passes one); a cancelled call is never reported. */
   signal?: AbortSignal;
+  /**
+   * Money calls: the submitting form's Idempotency-Key (see useIdempotencyKey),
+   * sent with every attempt, the 401 retry included, so the server books once.
+   */
+  idempotencyKey?: string;
 }
 
 export interface ClientHandlers {
@@ -147,6 +153,7 @@ async function waitForRefresh(usedToken: string | null): Promise<string> {
 async function send(path: string, options: RequestOptions, bearer: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
   let body: string | FormData | undefined;
   if (options.body instanceof FormData) {
     // Uploads: the browser sets multipart/form-data with its boundary itself.

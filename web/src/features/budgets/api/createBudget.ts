@@ -1,17 +1,18 @@
 import { apiRequest } from '@/lib/api/client';
+import type { MoneyCall } from '@/lib/api/idempotency';
 import { ErrorLabel } from '@/lib/api/errors';
 import type { Budget, CreateBudgetRequest } from '@/lib/api/types';
 import { useBudgetMutation } from './useBudgetMutation';
 
-export interface CreateBudgetVariables {
+export interface CreateBudgetVariables extends MoneyCall<CreateBudgetRequest> {
   budgetType: string;
-  body: CreateBudgetRequest;
 }
 
 /** budget/{TYPE}/create: opens a budget and books its start amount. */
-export function createBudget({ budgetType, body }: CreateBudgetVariables, notify = false): Promise<Budget> {
+export function createBudget({ budgetType, body, idempotencyKey }: CreateBudgetVariables, notify = false): Promise<Budget> {
   return apiRequest<Budget>(`/portal-service/v1/budget/${encodeURIComponent(budgetType)}/create`, {
     body,
+    idempotencyKey,
     // The form shows field errors itself.
     ignoreErrors: notify ? [] : [ErrorLabel.VALIDATION_FAILED],
   });

@@ -1,10 +1,11 @@
 import { apiRequest } from '@/lib/api/client';
+import type { MoneyCall } from '@/lib/api/idempotency';
 import type { Budget, RedeemRequest } from '@/lib/api/types';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** Credits a promo code to a budget (once per budget). */
-export function redeemPromoCode(body: RedeemRequest): Promise<Budget> {
-  return apiRequest<Budget>('/portal-service/v1/budget/redeem', { body });
+export function redeemPromoCode({ body, idempotencyKey }: MoneyCall<RedeemRequest>): Promise<Budget> {
+  return apiRequest<Budget>('/portal-service/v1/budget/redeem', { body, idempotencyKey });
 }
 
 export function useRedeemPromoCode() {

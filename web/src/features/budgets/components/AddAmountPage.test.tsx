@@ -67,5 +67,6 @@ describe('AddAmountPage (manual amount)', () => {
     await user.click(screen.getByTestId('manual-submit'));
     await screen.findByTestId('back');
     expect(calls.find((c) => c.url.endsWith('/addForUser'))!.body).toEqual({ budgetOspId: 'b-1', amount: -1234, description: 'Correction' });
+    expect(calls.find((c) => c.url.endsWith('/addForUser'))!.headers['Idempotency-Key']).toMatch(/^[ -~]{1,255}$/);
   });
 });

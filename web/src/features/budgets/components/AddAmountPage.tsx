@@ -8,6 +8,7 @@ import { CurrencyInput } from '@/components/CurrencyInput';
 import { ErrorState } from '@/components/ErrorState';
 import { Money } from '@/components/Money';
 import { PageLoader } from '@/components/PageLoader';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
 import { DESCRIPTION_MAX_LENGTH } from '@/lib/constants';
 import { showFormError } from '@/lib/forms';
 import { toCents } from '@/lib/money';
@@ -43,6 +44,7 @@ export default function AddAmountPage() {
   const budgetOspId = params.get('budgetOspId') ?? '';
   const budget = useBudget(budgetOspId);
   const add = useAddManualAmount();
+  const idempotency = useIdempotencyKey();
   const form = useForm<ManualAmountValues>({
     defaultValues: { amount: '', description: '' },
     resolver: zodResolver(manualAmountSchema(t)),
@@ -57,7 +59,11 @@ export default function AddAmountPage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await add.mutateAsync({ budgetOspId, amount: toCents(values.amount) ?? 0, description: values.description.trim() });
+      await add.mutateAsync({
+        body: { budgetOspId, amount: toCents(values.amount) ?? 0, description: values.description.trim() },
+        idempotencyKey: idempotency.current(),
+      });
+      idempotency.renew();
       notifySuccess(t('amount.booked'));
       navigate(back);
     } catch (error) {

@@ -108,6 +108,7 @@ describe('AddBudgetPage', () => {
 
     await screen.findByTestId('back');
     const create = calls.find((c) => c.url.endsWith('/budget/BUSINESS_BUDGET/create'))!;
+    expect(create.headers['Idempotency-Key']).toMatch(/^[ -~]{1,255}$/);
     expect(create.body).toEqual({
       ownerOspId: 'u-9',
       data: {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorState } from '@/components/ErrorState';
 import { PageLoader } from '@/components/PageLoader';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
 import { showFormError } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify';
 import { namedRoutes } from '@/lib/routes';
@@ -23,6 +24,7 @@ export default function AddBudgetPage() {
   const userOspId = params.get('userOspId') ?? '';
   const types = useBudgetTypes(userOspId);
   const create = useCreateBudget();
+  const idempotency = useIdempotencyKey();
   const form = useForm<BudgetValues>({
     defaultValues: EMPTY_BUDGET,
     resolver: zodResolver(budgetSchema(t, 'create')),
@@ -39,7 +41,9 @@ export default function AddBudgetPage() {
       await create.mutateAsync({
         budgetType: values.budgetType,
         body: { ownerOspId: userOspId, data: toWriteData(values, 'create') },
+        idempotencyKey: idempotency.current(),
       });
+      idempotency.renew();
       notifySuccess(t('add.created'));
       navigate(back);
     } catch (error) {

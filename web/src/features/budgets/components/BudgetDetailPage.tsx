@@ -20,6 +20,7 @@ import { useBudget } from '../api/getBudget';
 import { useBudgetTypes } from '../api/getBudgetTypes';
 import { useTransactions } from '../api/getTransactions';
 import { useRedeemPromoCode } from '../api/redeemPromoCode';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
 import { useUpdateBudget } from '../api/updateBudget';
 import { BudgetStatusBadge } from './BudgetStatusBadge';
 import { BudgetFields } from './form/BudgetFields';
@@ -190,6 +191,7 @@ function RedeemPromoCode({ budgetOspId }: { budgetOspId: string }) {
   const { t } = useTranslation('budgets');
   const [code, setCode] = useState('');
   const redeem = useRedeemPromoCode();
+  const idempotency = useIdempotencyKey();
   return (
     <Card withBorder padding="md">
       <form
@@ -197,9 +199,10 @@ function RedeemPromoCode({ budgetOspId }: { budgetOspId: string }) {
           event.preventDefault();
           if (!code.trim()) return;
           redeem.mutate(
-            { budgetOspId, promoCode: code.trim() },
+            { body: { budgetOspId, promoCode: code.trim() }, idempotencyKey: idempotency.current() },
             {
               onSuccess: () => {
+                idempotency.renew();
                 setCode('');
                 notifySuccess(t('promo.redeemed'));
               },

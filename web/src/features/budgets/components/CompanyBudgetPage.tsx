@@ -19,6 +19,7 @@ import { useCurrentUser } from '@/lib/session/currentUser';
 import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
 import { moneyRule } from '@/lib/validation';
 import { useAddCompanyTransfer } from '../api/addCompanyTransfer';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
 import { useCompanyBudget } from '../api/getCompanyBudget';
 import { useTransactions } from '../api/getTransactions';
 import { useUpdateThreshold } from '../api/updateThreshold';
@@ -157,6 +158,7 @@ function BankTransferButton({ corporateAccountOspId }: { corporateAccountOspId: 
   const { t } = useTranslation('budgets');
   const [open, setOpen] = useState(false);
   const add = useAddCompanyTransfer();
+  const idempotency = useIdempotencyKey();
   const form = useForm<TransferValues>({
     defaultValues: { amount: '', description: '', bookingDate: '' },
     resolver: zodResolver(
@@ -171,11 +173,15 @@ function BankTransferButton({ corporateAccountOspId }: { corporateAccountOspId: 
   const submit = form.handleSubmit(async (values) => {
     try {
       await add.mutateAsync({
-        corporateAccountOspId,
-        amount: toCents(values.amount) ?? 0,
-        description: values.description.trim(),
-        bookingDate: values.bookingDate || undefined,
+        body: {
+          corporateAccountOspId,
+          amount: toCents(values.amount) ?? 0,
+          description: values.description.trim(),
+          bookingDate: values.bookingDate || undefined,
+        },
+        idempotencyKey: idempotency.current(),
       });
+      idempotency.renew();
       notifySuccess(t('company.transferBooked'));
       form.reset();
       setOpen(false);

@@ -15,6 +15,7 @@ import { notifySuccess } from '@/lib/notify';
 import { namedRoutes } from '@/lib/routes';
 import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
 import { useCreateExpense } from '../api/createExpense';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
 import { useCreateRecurring } from '../api/createRecurring';
 import { useRecurringTypes } from '../api/getRecurringTypes';
 import { useUsageReasons } from '../api/getUsageReasons';
@@ -36,6 +37,7 @@ export default function AddExpensePage() {
   const recurringTypes = useRecurringTypes();
   const createSingle = useCreateExpense();
   const createRecurring = useCreateRecurring();
+  const idempotency = useIdempotencyKey();
   const form = useForm<ExpenseValues>({ defaultValues: emptyExpense(), resolver: zodResolver(expenseSchema(t)), mode: 'onTouched' });
   const [kind, description] = useWatch({ control: form.control, name: ['kind', 'description'] });
   const back = namedRoutes.AppUserTab(userOspId, 'expenses');
@@ -47,8 +49,10 @@ export default function AddExpensePage() {
   const activeBudgets = budgets.data.filter((b) => b.data.activationStatus !== 'DEACTIVATED');
   const submit = form.handleSubmit(async (values) => {
     try {
-      if (values.kind === 'single') await createSingle.mutateAsync(toCreateExpense(values, userOspId));
-      else await createRecurring.mutateAsync(toCreateRecurring(values, userOspId));
+      const idempotencyKey = idempotency.current();
+      if (values.kind === 'single') await createSingle.mutateAsync({ body: toCreateExpense(values, userOspId), idempotencyKey });
+      else await createRecurring.mutateAsync({ body: toCreateRecurring(values, userOspId), idempotencyKey });
+      idempotency.renew();
       notifySuccess(t('created'));
       navigate(back);
     } catch (error) {

@@ -11,8 +11,8 @@ import { CorrectDialog, RefundDialog, toCorrectRequest, toRefundRequest } from '
 
 const expense = { ospId: 'e-1', netAmount: 2500 };
 
-function renderDialog(node: React.ReactNode) {
-  const { calls } = mockFetch(() => jsonResponse(200, { ospId: 'e-1' }));
+function renderDialog(node: React.ReactNode, handler: Parameters<typeof mockFetch>[0] = () => jsonResponse(200, { ospId: 'e-1' })) {
+  const { calls } = mockFetch(handler);
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={newQueryClient()}>
@@ -27,8 +27,8 @@ describe('correction payloads', () => {
     expect(toCorrectRequest('e-1', { direction: 'add', amount: '3.5', remark: ' late fee ' })).toEqual({ ospId: 'e-1', amount: 350, remark: 'late fee' });
     expect(toCorrectRequest('e-1', { direction: 'refund', amount: '3.5', remark: 'x' })).toEqual({ ospId: 'e-1', amount: -350, remark: 'x' });
   });
-  it('leaves the refund amount to the server when it is the whole net amount', () => {
-    expect(toRefundRequest(expense, { amount: '25.00', remark: 'r' })).toEqual({ ospId: 'e-1', remark: 'r' });
+  it('always sends the refund amount shown, the whole net amount included', () => {
+    expect(toRefundRequest(expense, { amount: '25.00', remark: 'r' })).toEqual({ ospId: 'e-1', amount: 2500, remark: 'r' });
     expect(toRefundRequest(expense, { amount: '10', remark: 'r' })).toEqual({ ospId: 'e-1', amount: 1000, remark: 'r' });
   });
 });
@@ -74,5 +74,51 @@ describe('CorrectDialog and RefundDialog', () => {
     await user.click(screen.getByTestId('refund-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((c) => c.url.endsWith('/events/refund'))!.body).toEqual({ ospId: 'e-1', amount: 1000, remark: 'cancelled trip' });
+  });
+
+  it('sends the whole net amount it showed when the refund is left as it is', async () => {
+    const onClose = vi.fn();
+    const { calls, user } = renderDialog(<RefundDialog expense={expense} opened onClose={onClose} />);
+    await user.type(screen.getByLabelText(/^Remark/), 'cancelled trip');
+    await user.click(screen.getByTestId('refund-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.url.endsWith('/events/refund'))!.body).toEqual({ ospId: 'e-1', amount: 2500, remark: 'cancelled trip' });
+  });
+
+  it('retries a refund after a network error with the same Idempotency-Key, and takes a new one after success', async () => {
+    let failNext = true;
+    const onClose = vi.fn();
+    const { calls, user } = renderDialog(<RefundDialog expense={expense} opened onClose={onClose} />, () => {
+      if (failNext) {
+        failNext = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return jsonResponse(200, { ospId: 'e-1' });
+    });
+    await user.type(screen.getByLabelText(/^Remark/), 'cancelled trip');
+    await user.click(screen.getByTestId('refund-submit'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByTestId('refund-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const keys = calls.map((c) => c.headers['Idempotency-Key']);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    // the next refund from this dialog is a new submission
+    await user.type(screen.getByLabelText(/^Remark/), ' again');
+    await user.click(screen.getByTestId('refund-submit'));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]!.headers['Idempotency-Key']).toBeTruthy();
+    expect(calls[2]!.headers['Idempotency-Key']).not.toBe(keys[0]);
+  });
+
+  it('sends an Idempotency-Key with a correction', async () => {
+    const onClose = vi.fn();
+    const { calls, user } = renderDialog(<CorrectDialog expense={expense} opened onClose={onClose} />);
+    await user.type(screen.getByLabelText(/^Amount/), '4');
+    await user.type(screen.getByLabelText(/^Remark/), 'late fee');
+    await user.click(screen.getByTestId('correct-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]!.headers['Idempotency-Key']).toMatch(/^[ -~]{1,255}$/);
   });
 });

@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CurrencyInput } from '@/components/CurrencyInput';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
 import type { CorrectRequest, ExpenseDetail, RefundRequest } from '@/lib/api/types';
 import { DESCRIPTION_MAX_LENGTH } from '@/lib/constants';
 import { showFormError } from '@/lib/forms';
@@ -38,10 +39,13 @@ export interface RefundValues {
   remark: string;
 }
 
-/** The whole net amount is the server's default: the amount is sent only when it differs. */
-export function toRefundRequest(expense: Pick<ExpenseDetail, 'ospId' | 'netAmount'>, values: RefundValues): RefundRequest {
-  const cents = toCents(values.amount) ?? 0;
-  return { ospId: expense.ospId, ...(cents !== expense.netAmount ? { amount: cents } : {}), remark: values.remark.trim() };
+/**
+ * The refund always carries the amount the dialog showed, the whole net
+ * amount included: never "no amount means everything", which would refund
+ * more than shown when the net amount changed since the dialog opened.
+ */
+export function toRefundRequest(expense: Pick<ExpenseDetail, 'ospId'>, values: RefundValues): RefundRequest {
+  return { ospId: expense.ospId, amount: toCents(values.amount) ?? 0, remark: values.remark.trim() };
 }
 
 interface DialogProps {
@@ -53,6 +57,7 @@ interface DialogProps {
 export function CorrectDialog({ expense, opened, onClose }: DialogProps) {
   const { t } = useTranslation('expenses');
   const correct = useCorrectExpense();
+  const idempotency = useIdempotencyKey();
   const form = useForm<CorrectValues>({
     defaultValues: { direction: 'add', amount: '', remark: '' },
     resolver: zodResolver(
@@ -66,7 +71,8 @@ export function CorrectDialog({ expense, opened, onClose }: DialogProps) {
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await correct.mutateAsync(toCorrectRequest(expense.ospId, values));
+      await correct.mutateAsync({ body: toCorrectRequest(expense.ospId, values), idempotencyKey: idempotency.current() });
+      idempotency.renew();
       notifySuccess(t('correct.done'));
       form.reset();
       onClose();
@@ -124,6 +130,7 @@ export function CorrectDialog({ expense, opened, onClose }: DialogProps) {
 export function RefundDialog({ expense, opened, onClose }: DialogProps) {
   const { t } = useTranslation('expenses');
   const refund = useRefundExpense();
+  const idempotency = useIdempotencyKey();
   const form = useForm<RefundValues>({
     values: { amount: fromCents(expense.netAmount), remark: '' },
     resolver: zodResolver(
@@ -139,7 +146,8 @@ export function RefundDialog({ expense, opened, onClose }: DialogProps) {
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await refund.mutateAsync(toRefundRequest(expense, values));
+      await refund.mutateAsync({ body: toRefundRequest(expense, values), idempotencyKey: idempotency.current() });
+      idempotency.renew();
       notifySuccess(t('refund.done'));
       onClose();
     } catch (error) {

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api/errorMessage';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
 import { moneyRule } from '@/lib/validation';
 import { createBudget } from '../../api/createBudget';
 import { useOfferedBudgetTypes } from '../../api/getOfferedBudgetTypes';
@@ -30,6 +31,9 @@ export function useNewUserBudgets(corporateAccountOspId: string): NewUserBudgets
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [rows, setRows] = useState<CreationRow[] | null>(null);
   const finish = useRef<(() => void) | null>(null);
+  // One key for this step; each budget call derives its own from it, so
+  // creating the same user's budgets again books each at most once.
+  const idempotency = useIdempotencyKey();
 
   const validate = () => {
     const next: Record<string, string> = {};
@@ -59,7 +63,14 @@ export function useNewUserBudgets(corporateAccountOspId: string): NewUserBudgets
       setRows((current) => current && current.map((row, i) => (i === index ? { ...row, state: 'running' } : row)));
       const info = types.data?.find((type) => type.budgetType === choice.budgetType);
       try {
-        await createBudget({ budgetType: choice.budgetType, body: toCreateRequest(choice, info, userOspId) }, true);
+        await createBudget(
+          {
+            budgetType: choice.budgetType,
+            body: toCreateRequest(choice, info, userOspId),
+            idempotencyKey: `${idempotency.current()}:${userOspId}:${choice.budgetType}`,
+          },
+          true,
+        );
         setRows((current) => current && current.map((row, i) => (i === index ? { ...row, state: 'done' } : row)));
       } catch (error) {
         failed = true;

@@ -1,0 +1,138 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/seed"
+	"mobility/portal/internal/testkit"
+	"mobility/portal/internal/user"
+)
+
+func jsonMarshal(v any) ([]byte, error)   { return json.Marshal(v) }
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// fixture holds Acme's objects the matrix's requests point at. They are
+// made through the API by a platform admin, on demand, and made again
+// after reset (when an allowed call may have used them up).
+type fixture struct {
+	m     *matrix
+	token string
+	ids   map[string]string
+	seq   int
+	// made tells that objects were made since the caller last looked.
+	made bool
+}
+
+func newFixture(m *matrix, token string) *fixture {
+	f := &fixture{m: m, token: token}
+	f.reset()
+	// Acme's company budget exists from the start: the company-budget calls
+	// need one. Platform staff opens it (where the transfer does not open it
+	// by itself) and credits it with a bank transfer.
+	if res := m.e.Post(v1+"/budget/COMPANY_BUDGET/create", token, map[string]any{"ownerOspId": seed.AcmeOspID, "data": map[string]any{}}); res.Status >= 500 {
+		m.t.Fatalf("company budget: %d %s", res.Status, res.Body)
+	}
+	testkit.MustStatus(m.t, m.e.Post(v1+"/budget/transaction/addForCorporateAccount", token, map[string]any{
+		"corporateAccountOspId": seed.AcmeOspID, "amount": 100000, "description": "bank transfer"}), http.StatusOK)
+	return f
+}
+
+func (f *fixture) next() int { f.seq++; return f.seq }
+
+func (f *fixture) reset() {
+	f.ids = map[string]string{"company": seed.AcmeOspID, "partner": seed.MobiPartnerOspID}
+}
+
+// all makes one object of every kind.
+func (f *fixture) all() {
+	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo"} {
+		f.id(k)
+	}
+	f.made = false
+}
+
+// id returns the current object of kind, making it (and what it needs)
+// first when there is none.
+func (f *fixture) id(kind string) string {
+	if id, ok := f.ids[kind]; ok {
+		return id
+	}
+	e, t := f.m.e, f.m.t
+	n := f.next()
+	post := func(path string, body any) map[string]any {
+		t.Helper()
+		res := e.Post(path, f.token, body)
+		if res.Status != http.StatusOK {
+			t.Fatalf("fixture %s: %s: %d %s", kind, path, res.Status, res.Body)
+		}
+		return res.Map(t)
+	}
+	var id string
+	switch kind {
+	case "user":
+		ca := e.CorporateAccountID(seed.AcmeOspID)
+		id = e.NewUser(user.NewUser{Login: fmt.Sprintf("authz.target.%d", n), CorporateAccountID: &ca, Roles: []access.Role{access.OspUser}})
+	case "group":
+		g := post(v1+"/usergroup/create", map[string]any{"corporateAccount": map[string]string{"ospId": seed.AcmeOspID},
+			"data": map[string]any{"extId": fmt.Sprintf("AUTHZ-G%d", n), "description": "authz group"}})
+		id = str(t, g, "ospId")
+		res := e.Post(v1+"/usergroup/addUsers", f.token, map[string]any{"usergroup": map[string]string{"ospId": id},
+			"users": []map[string]string{{"ospId": f.id("user")}}})
+		if res.Status >= 300 {
+			t.Fatalf("fixture group members: %d %s", res.Status, res.Body)
+		}
+	case "budget":
+		b := post(v1+"/budget/BUSINESS_BUDGET/create", map[string]any{"ownerOspId": f.id("user"),
+			"data": map[string]any{"unlimited": true, "frequency": "", "startAmount": 50000}})
+		id = str(t, b, "ospId")
+	case "expense":
+		x := post(v1+"/payableEvent/costEventForExternalPurchase/create", map[string]any{"userOspId": f.id("user"),
+			"budgetOspId": f.id("budget"), "amount": 1210, "vatPercentage": 21, "description": "Taxi", "date": "2026-11-20"})
+		id = str(t, x, "ospId")
+	case "recurring":
+		r := post(v1+"/recurringExternalPurchase/create", map[string]any{"userOspId": f.id("user"), "budgetOspId": f.id("budget"),
+			"type": "OTHER", "amount": 100, "vatPercentage": 21, "description": "Monthly", "frequency": "MONTH", "startDate": "2026-12-01"})
+		id = str(t, r, "ospId")
+	case "token":
+		r := post(v1+"/user/identificationToken/add", map[string]any{"userOspId": f.id("user"), "type": "LICENCE_PLATE",
+			"fields": []map[string]string{{"fieldType": "LICENCE_PLATE", "value": fmt.Sprintf("2-TK-%03d", n%1000)}}})
+		id = str(t, r, "ospId")
+	case "reason":
+		r := post(v1+"/company/usageReason/add", map[string]any{"corporateAccountOspId": seed.AcmeOspID, "label": fmt.Sprintf("Fixture reason %d", n)})
+		id = str(t, r, "ospId")
+	case "upload":
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		_ = mw.WriteField("corporateAccountOspId", seed.AcmeOspID)
+		_ = mw.WriteField("kind", "create")
+		fw, _ := mw.CreateFormFile("file", "users.csv")
+		fmt.Fprintf(fw, "firstname,lastname,email,login\nUp,Loaded,authz.up%d@example.com,authz.up.%d\n", n, n)
+		_ = mw.Close()
+		res := e.Do(testkit.Request{Path: v1 + "/user/upload/upload", Token: f.token, Body: buf.Bytes(),
+			Headers: map[string]string{"Content-Type": mw.FormDataContentType()}})
+		testkit.MustStatus(t, res, http.StatusOK)
+		id = str(t, res.Map(t), "uploadId")
+	case "promo":
+		code := fmt.Sprintf("FIXTURE%d", n)
+		post(v1+"/budget/promo/create", map[string]any{"code": code, "amount": 500, "validFrom": "2026-11-01", "validTo": "2026-12-31"})
+		id = code
+	default:
+		t.Fatalf("fixture: no maker for kind %q", kind)
+	}
+	f.ids[kind] = id
+	f.made = true
+	return id
+}
+
+func str(t interface{ Fatalf(string, ...any) }, m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	if s == "" {
+		t.Fatalf("no %s in %v", key, m)
+	}
+	return s
+}
