@@ -37,18 +37,26 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 	monthKey, yearKey := PeriodKey(FrequencyMonth, d), PeriodKey(FrequencyYear, d)
 	var after int64
 	for {
-		ids, err := s.store.dueCandidates(ctx, monthKey, yearKey, after, runBatch)
+		due, err := s.store.dueCandidates(ctx, monthKey, yearKey, after, runBatch)
 		if err != nil {
 			return res, err
 		}
-		if len(ids) == 0 {
+		if len(due) == 0 {
 			return res, nil
+		}
+		ids := make([]int64, len(due))
+		last := make(map[int64]string, len(due))
+		for i, c := range due {
+			ids[i] = c.ID
+			if c.Last != nil {
+				last[c.ID] = *c.Last
+			}
 		}
 		after = ids[len(ids)-1]
 		var batch RunResult
 		err = s.db.WithTx(ctx, func(ctx context.Context) error {
 			batch = RunResult{}
-			return s.runBatch(ctx, ids, d, &batch)
+			return s.runBatch(ctx, ids, last, d, &batch)
 		})
 		if err != nil {
 			return res, fmt.Errorf("budgets %d..%d: %w", ids[0], ids[len(ids)-1], err)
@@ -60,24 +68,26 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 }
 
 // runBatch handles a batch of budgets in the caller's transaction, in
-// bulk: one statement reads their last recorded periods, one claims the
-// periods due, one appends their ledger rows, one moves their balances. It
+// bulk: one statement claims the periods due (the candidates came with
+// their last recorded period), one appends their ledger rows, one moves their balances. It
 // keeps post's invariants: each row's balance_after chains from the locked
 // balance (checked, never wrapped), and the balance moves by exactly the
 // sum of the rows.
 //
 // The periods due are every one since the budget's last recorded period
 // (a month in which the portal never ran is caught up), each claimed as
-// its own (budget, period) row. The common case, one period, costs one
-// indexed MAX query more per batch.
-func (s *Service) runBatch(ctx context.Context, ids []int64, day time.Time, res *RunResult) error {
+// its own (budget, period) row. The common case, one period, costs
+// nothing more: dueCandidates found the last period with the seek it makes
+// anyway.
+func (s *Service) runBatch(ctx context.Context, ids []int64, last map[int64]string, day time.Time, res *RunResult) error {
 	rows, err := s.store.lockAndLoad(ctx, ids)
 	if err != nil {
 		return err
 	}
-	last, err := s.store.lastPeriods(ctx, ids)
-	if err != nil {
-		return err
+	if last == nil { // a single budget's settlement (update, reactivation)
+		if last, err = s.store.lastPeriods(ctx, ids); err != nil {
+			return err
+		}
 	}
 	now := database.Now(s.clock.Now())
 	var claims []periodClaim
@@ -334,14 +344,19 @@ func (s *store) lastPeriods(ctx context.Context, ids []int64) (map[int64]string,
 		args[i] = id
 	}
 	var rows []struct {
-		BudgetID int64  `db:"budget_id"`
-		Last     string `db:"last"`
+		BudgetID int64   `db:"budget_id"`
+		Last     *string `db:"last"`
 	}
-	err := s.db.Select(ctx, &rows, `SELECT budget_id, MAX(period_key) AS last FROM budget_period_runs WHERE budget_id IN (`+
-		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`) GROUP BY budget_id`, args...)
+	// one index seek per budget to its latest key (a MAX ... GROUP BY
+	// would read every period the budget ever had)
+	err := s.db.Select(ctx, &rows, `SELECT b.id AS budget_id, (SELECT r.period_key FROM budget_period_runs r WHERE r.budget_id = b.id
+		ORDER BY r.period_key DESC LIMIT 1) AS last FROM budgets b WHERE b.id IN (`+
+		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`)`, args...)
 	out := make(map[int64]string, len(rows))
 	for _, r := range rows {
-		out[r.BudgetID] = r.Last
+		if r.Last != nil {
+			out[r.BudgetID] = *r.Last
+		}
 	}
 	return out, err
 }

@@ -449,7 +449,7 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 		if newFreq != oldFreq && oldFreq != "" {
 			// settle what the old frequency owes up to today first (missed
 			// periods, today's own), then re-read the budget
-			if err := s.runBatch(ctx, []int64{r.ID}, today, &RunResult{}); err != nil {
+			if err := s.runBatch(ctx, []int64{r.ID}, nil, today, &RunResult{}); err != nil {
 				return err
 			}
 			if r, err = s.find(ctx, p, req.OspID, true); err != nil {
@@ -498,7 +498,7 @@ func (s *Service) SetActive(ctx context.Context, p *access.Principal, ospID stri
 			if err != nil {
 				return err
 			}
-			if err := s.runBatch(ctx, []int64{r.ID}, today, &RunResult{}); err != nil {
+			if err := s.runBatch(ctx, []int64{r.ID}, nil, today, &RunResult{}); err != nil {
 				return err
 			}
 			err = s.store.setStatus(ctx, r.ID, StatusReactivated, nil, now)

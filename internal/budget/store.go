@@ -190,15 +190,28 @@ func (s *store) setBelowThreshold(ctx context.Context, id int64, below bool) err
 	return err
 }
 
-// dueCandidates lists the ids of automatic budgets with a frequency that
-// have no run recorded for their current period, from afterID on.
-func (s *store) dueCandidates(ctx context.Context, monthKey, yearKey string, afterID int64, limit int) ([]int64, error) {
-	var ids []int64
-	err := s.db.Select(ctx, &ids, `SELECT b.id FROM budgets b WHERE b.id > ? AND b.frequency IS NOT NULL
-		AND NOT EXISTS (SELECT 1 FROM budget_period_runs r WHERE r.budget_id = b.id
-			AND r.period_key = CASE WHEN b.frequency = 'MONTH' THEN ? ELSE ? END)
-		ORDER BY b.id LIMIT ?`, afterID, monthKey, yearKey, limit)
-	return ids, err
+// dueCandidate is a budget a run may owe something, with its latest
+// recorded period ("" for none).
+type dueCandidate struct {
+	ID   int64   `db:"id"`
+	Last *string `db:"last"`
+}
+
+// dueCandidates lists, from afterID on, the automatic budgets whose latest
+// recorded period comes before their current one (or that have none):
+// one index seek per budget finds the latest key, which is both the test
+// and the start of any catch-up, so catching up costs the common case
+// nothing. Keys order as strings in time ("2026" < "2026-12" < "2027"):
+// a year key covers its months.
+func (s *store) dueCandidates(ctx context.Context, monthKey, yearKey string, afterID int64, limit int) ([]dueCandidate, error) {
+	var out []dueCandidate
+	err := s.db.Select(ctx, &out, `SELECT c.id, c.last FROM (
+			SELECT b.id, b.frequency, (SELECT r.period_key FROM budget_period_runs r WHERE r.budget_id = b.id
+				ORDER BY r.period_key DESC LIMIT 1) AS last
+			FROM budgets b WHERE b.id > ? AND b.frequency IS NOT NULL) c
+		WHERE c.last IS NULL OR c.last < CASE WHEN c.frequency = 'MONTH' THEN ? ELSE ? END
+		ORDER BY c.id LIMIT ?`, afterID, monthKey, yearKey, limit)
+	return out, err
 }
 
 // txRow is a ledger row as stored.

@@ -4,7 +4,8 @@
 --
 -- SQLite stores whatever a value is: an integer overflow in "balance + ?"
 -- becomes a REAL silently. Every money column gets a BEFORE INSERT and a
--- BEFORE UPDATE trigger that refuses any value whose type is not integer.
+-- BEFORE UPDATE trigger that refuses any value whose type is not integer
+-- (the ledger refuses every UPDATE, so it has only the INSERT check).
 -- Triggers rather than CHECK constraints because SQLite adds a CHECK only by
 -- rebuilding the table, and these tables are referenced by foreign keys
 -- from half the schema: a rebuild inside goose's transaction (where
@@ -31,24 +32,19 @@ BEGIN
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER budgets_money_integer_update BEFORE UPDATE ON budgets
-WHEN typeof(NEW.frequency_amount) NOT IN ('integer') OR typeof(NEW.previous_frequency_amount) NOT IN ('integer', 'null') OR typeof(NEW.pending_frequency_amount) NOT IN ('integer', 'null') OR typeof(NEW.budget_upper_limit) NOT IN ('integer', 'null') OR typeof(NEW.threshold) NOT IN ('integer', 'null') OR typeof(NEW.start_amount) NOT IN ('integer') OR typeof(NEW.deposit_transaction_cost) NOT IN ('integer') OR typeof(NEW.security_deposit_amount) NOT IN ('integer') OR typeof(NEW.balance) NOT IN ('integer')
+-- the scheduled runs move balances in bulk: the balance has a trigger of
+-- its own with one check, fired only by updates that set it
+CREATE TRIGGER budgets_balance_integer_update BEFORE UPDATE OF balance ON budgets
+WHEN typeof(NEW.balance) <> 'integer'
 BEGIN
     SELECT RAISE(ABORT, 'budgets: money columns hold integer cents only');
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER budget_transactions_money_integer_insert BEFORE INSERT ON budget_transactions
-WHEN typeof(NEW.amount) NOT IN ('integer') OR typeof(NEW.balance_after) NOT IN ('integer')
+CREATE TRIGGER budgets_money_integer_update BEFORE UPDATE OF frequency_amount, previous_frequency_amount, pending_frequency_amount, budget_upper_limit, threshold, start_amount, deposit_transaction_cost, security_deposit_amount ON budgets
+WHEN typeof(NEW.frequency_amount) NOT IN ('integer') OR typeof(NEW.previous_frequency_amount) NOT IN ('integer', 'null') OR typeof(NEW.pending_frequency_amount) NOT IN ('integer', 'null') OR typeof(NEW.budget_upper_limit) NOT IN ('integer', 'null') OR typeof(NEW.threshold) NOT IN ('integer', 'null') OR typeof(NEW.start_amount) NOT IN ('integer') OR typeof(NEW.deposit_transaction_cost) NOT IN ('integer') OR typeof(NEW.security_deposit_amount) NOT IN ('integer')
 BEGIN
-    SELECT RAISE(ABORT, 'budget_transactions: money columns hold integer cents only');
-END;
--- +goose StatementEnd
--- +goose StatementBegin
-CREATE TRIGGER budget_transactions_money_integer_update BEFORE UPDATE ON budget_transactions
-WHEN typeof(NEW.amount) NOT IN ('integer') OR typeof(NEW.balance_after) NOT IN ('integer')
-BEGIN
-    SELECT RAISE(ABORT, 'budget_transactions: money columns hold integer cents only');
+    SELECT RAISE(ABORT, 'budgets: money columns hold integer cents only');
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
@@ -108,6 +104,19 @@ BEGIN
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
+-- one trigger for both checks of a new ledger row (the ledger grows by the
+-- 100,000 rows in a scheduled run: one trigger call each, not two); an
+-- UPDATE needs none, it is refused outright below
+CREATE TRIGGER budget_transactions_insert_check BEFORE INSERT ON budget_transactions
+WHEN typeof(NEW.amount) <> 'integer' OR typeof(NEW.balance_after) <> 'integer'
+    OR (NEW.expense_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM expenses WHERE id = NEW.expense_id))
+BEGIN
+    SELECT RAISE(ABORT, 'budget_transactions: money columns hold integer cents only')
+        WHERE typeof(NEW.amount) <> 'integer' OR typeof(NEW.balance_after) <> 'integer';
+    SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: budget_transactions.expense_id');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
 CREATE TRIGGER budget_transactions_no_update BEFORE UPDATE ON budget_transactions
 BEGIN
     SELECT RAISE(ABORT, 'budget_transactions is append-only: book a correction instead');
@@ -117,13 +126,6 @@ END;
 CREATE TRIGGER budget_transactions_no_delete BEFORE DELETE ON budget_transactions
 BEGIN
     SELECT RAISE(ABORT, 'budget_transactions is append-only: book a correction instead');
-END;
--- +goose StatementEnd
--- +goose StatementBegin
-CREATE TRIGGER budget_transactions_expense_fk BEFORE INSERT ON budget_transactions
-WHEN NEW.expense_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM expenses WHERE id = NEW.expense_id)
-BEGIN
-    SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: budget_transactions.expense_id');
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
@@ -144,13 +146,12 @@ END;
 -- +goose Down
 DROP TRIGGER expenses_id_referenced_by_ledger;
 DROP TRIGGER expenses_referenced_by_ledger;
-DROP TRIGGER budget_transactions_expense_fk;
+DROP TRIGGER budget_transactions_insert_check;
 DROP TRIGGER budget_transactions_no_delete;
 DROP TRIGGER budget_transactions_no_update;
 DROP TRIGGER budgets_money_integer_insert;
 DROP TRIGGER budgets_money_integer_update;
-DROP TRIGGER budget_transactions_money_integer_insert;
-DROP TRIGGER budget_transactions_money_integer_update;
+DROP TRIGGER budgets_balance_integer_update;
 DROP TRIGGER expenses_money_integer_insert;
 DROP TRIGGER expenses_money_integer_update;
 DROP TRIGGER recurring_expenses_money_integer_insert;
