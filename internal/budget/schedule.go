@@ -69,10 +69,10 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 
 // runBatch handles a batch of budgets in the caller's transaction, in
 // bulk: one statement claims the periods due (the candidates came with
-// their last recorded period), one appends their ledger rows, one moves their balances. It
-// keeps post's invariants: each row's balance_after chains from the locked
-// balance (checked, never wrapped), and the balance moves by exactly the
-// sum of the rows.
+// their last recorded period), one appends their ledger rows, one moves
+// their balances. It keeps post's invariants: each row's balance_after
+// chains from the locked balance (checked, never wrapped), and the balance
+// moves by exactly the sum of the rows.
 //
 // The periods due are every one since the budget's last recorded period
 // (a month in which the portal never ran is caught up), each claimed as
@@ -150,14 +150,14 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, last map[int64]stri
 // periodEntries computes one budget's ledger rows for its fresh claims. A
 // balance that would leave ±MaxBalance (never reached with bounded
 // amounts) books nothing for the budget and is logged, rather than wrapping.
-func (s *Service) periodEntries(b *row, claims []periodClaim, fresh map[periodRun]bool, bookingDate string, now time.Time, res *RunResult, pending *[]int64) ([]*txRow, error) {
+func (s *Service) periodEntries(b *row, claims []periodClaim, fresh map[claimKey]bool, bookingDate string, now time.Time, res *RunResult, pending *[]int64) ([]*txRow, error) {
 	balance := b.Balance
 	amount := b.FrequencyAmount
 	var out []*txRow
 	var counted RunResult
 	applied := false
 	for _, c := range claims {
-		if !fresh[periodRun{budgetID: b.ID, period: c.sch.Period}] {
+		if !fresh[claimKey{b.ID, c.sch.Period}] {
 			continue // already ran for this period (another process, or before a crash)
 		}
 		if !c.sch.Credit && !c.sch.Reset {
@@ -223,6 +223,12 @@ type periodClaim struct {
 	sch Schedule
 }
 
+// claimKey names a (budget, period) claim that markPeriods made.
+type claimKey struct {
+	budgetID int64
+	period   string
+}
+
 // periodRun is one budget_period_runs row to claim.
 type periodRun struct {
 	budgetID int64
@@ -253,8 +259,8 @@ func (s *store) lockAndLoad(ctx context.Context, ids []int64) ([]*row, error) {
 
 // markPeriods claims runs in one statement and returns the budgets whose
 // claim is new; a row that exists already is left alone.
-func (s *store) markPeriods(ctx context.Context, runs []periodRun, now time.Time) (map[periodRun]bool, error) {
-	fresh := map[periodRun]bool{}
+func (s *store) markPeriods(ctx context.Context, runs []periodRun, now time.Time) (map[claimKey]bool, error) {
+	fresh := map[claimKey]bool{}
 	if len(runs) == 0 {
 		return fresh, nil
 	}
@@ -275,7 +281,7 @@ func (s *store) markPeriods(ctx context.Context, runs []periodRun, now time.Time
 			return fresh, err
 		}
 		for _, c := range claimed {
-			fresh[periodRun{budgetID: c.BudgetID, period: c.Period}] = true
+			fresh[claimKey{c.BudgetID, c.Period}] = true
 		}
 		claimed = claimed[:0]
 	}
