@@ -5,17 +5,18 @@
 -- SQLite stores whatever a value is: an integer overflow in "balance + ?"
 -- becomes a REAL silently. Every money column gets a BEFORE INSERT and a
 -- BEFORE UPDATE trigger that refuses any value whose type is not integer
--- (the ledger refuses every UPDATE, so it has only the INSERT check).
+-- (except the ledger: see below).
 -- Triggers rather than CHECK constraints because SQLite adds a CHECK only by
--- rebuilding the table, and these tables are referenced by foreign keys
--- from half the schema: a rebuild inside goose's transaction (where
--- PRAGMA foreign_keys cannot be switched off) would trip them. A trigger
--- gives the same guarantee for every write path, raw SQL included.
+-- rebuilding the table, and budgets is referenced by foreign keys from half
+-- the schema: a rebuild inside goose's transaction (where PRAGMA
+-- foreign_keys cannot be switched off, and a rename rewrites the children's
+-- references) would trip them. A trigger gives the same guarantee for every
+-- write path, raw SQL included. The ledger (budget_transactions), which no
+-- table refers to, is rebuilt instead: real CHECKs and a real foreign key
+-- from expense_id to expenses, at no per-row trigger cost.
 --
 -- The ledger is append-only: UPDATE and DELETE on budget_transactions are
--- refused. budget_transactions.expense_id must name an expense (a foreign
--- key needs a rebuild too, so a trigger checks it; expenses are never
--- deleted while a ledger row names them).
+-- refused by triggers.
 -- One company budget per company, and one active (ACTIVE or REACTIVATED)
 -- budget per owner, type and payment type: the Go checks in budget.Create
 -- cannot see a concurrent create's uncommitted row, the index can.
@@ -103,19 +104,34 @@ BEGIN
     SELECT RAISE(ABORT, 'company_budget_types: money columns hold integer cents only');
 END;
 -- +goose StatementEnd
--- +goose StatementBegin
--- one trigger for both checks of a new ledger row (the ledger grows by the
--- 100,000 rows in a scheduled run: one trigger call each, not two); an
--- UPDATE needs none, it is refused outright below
-CREATE TRIGGER budget_transactions_insert_check BEFORE INSERT ON budget_transactions
-WHEN typeof(NEW.amount) <> 'integer' OR typeof(NEW.balance_after) <> 'integer'
-    OR (NEW.expense_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM expenses WHERE id = NEW.expense_id))
-BEGIN
-    SELECT RAISE(ABORT, 'budget_transactions: money columns hold integer cents only')
-        WHERE typeof(NEW.amount) <> 'integer' OR typeof(NEW.balance_after) <> 'integer';
-    SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: budget_transactions.expense_id');
-END;
--- +goose StatementEnd
+-- The ledger itself has no table referring to it, so it is rebuilt with
+-- real constraints: CHECKs that its money columns hold integers, and the
+-- foreign key from expense_id to expenses (deleting a booked expense is
+-- refused by it too).
+CREATE TABLE budget_transactions_new (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    osp_id          TEXT NOT NULL UNIQUE,
+    budget_id       BIGINT NOT NULL REFERENCES budgets(id),
+    tx_type         TEXT NOT NULL,
+    amount          BIGINT NOT NULL CHECK (typeof(amount) = 'integer'),
+    balance_after   BIGINT NOT NULL CHECK (typeof(balance_after) = 'integer'),
+    description     TEXT NOT NULL DEFAULT '',
+    expense_id      BIGINT REFERENCES expenses(id),
+    period_key      TEXT,
+    booking_date    TEXT NOT NULL,
+    created_by      BIGINT REFERENCES users(id),
+    created_at      TIMESTAMP NOT NULL
+);
+INSERT INTO budget_transactions_new (id, osp_id, budget_id, tx_type, amount, balance_after, description, expense_id, period_key,
+    booking_date, created_by, created_at)
+SELECT id, osp_id, budget_id, tx_type, amount, balance_after, description, expense_id, period_key, booking_date, created_by, created_at
+FROM budget_transactions;
+DROP TABLE budget_transactions;
+ALTER TABLE budget_transactions_new RENAME TO budget_transactions;
+CREATE INDEX budget_transactions_budget ON budget_transactions(budget_id, id);
+CREATE INDEX budget_transactions_expense ON budget_transactions(expense_id) WHERE expense_id IS NOT NULL;
+CREATE INDEX budget_transactions_date ON budget_transactions(booking_date);
+
 -- +goose StatementBegin
 CREATE TRIGGER budget_transactions_no_update BEFORE UPDATE ON budget_transactions
 BEGIN
@@ -128,27 +144,30 @@ BEGIN
     SELECT RAISE(ABORT, 'budget_transactions is append-only: book a correction instead');
 END;
 -- +goose StatementEnd
--- +goose StatementBegin
-CREATE TRIGGER expenses_referenced_by_ledger BEFORE DELETE ON expenses
-WHEN EXISTS (SELECT 1 FROM budget_transactions WHERE expense_id = OLD.id)
-BEGIN
-    SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: budget_transactions.expense_id');
-END;
--- +goose StatementEnd
--- +goose StatementBegin
-CREATE TRIGGER expenses_id_referenced_by_ledger BEFORE UPDATE OF id ON expenses
-WHEN EXISTS (SELECT 1 FROM budget_transactions WHERE expense_id = OLD.id)
-BEGIN
-    SELECT RAISE(ABORT, 'FOREIGN KEY constraint failed: budget_transactions.expense_id');
-END;
--- +goose StatementEnd
 
 -- +goose Down
-DROP TRIGGER expenses_id_referenced_by_ledger;
-DROP TRIGGER expenses_referenced_by_ledger;
-DROP TRIGGER budget_transactions_insert_check;
 DROP TRIGGER budget_transactions_no_delete;
 DROP TRIGGER budget_transactions_no_update;
+CREATE TABLE budget_transactions_old (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    osp_id          TEXT NOT NULL UNIQUE,
+    budget_id       BIGINT NOT NULL REFERENCES budgets(id),
+    tx_type         TEXT NOT NULL,
+    amount          BIGINT NOT NULL,
+    balance_after   BIGINT NOT NULL,
+    description     TEXT NOT NULL DEFAULT '',
+    expense_id      BIGINT,
+    period_key      TEXT,
+    booking_date    TEXT NOT NULL,
+    created_by      BIGINT REFERENCES users(id),
+    created_at      TIMESTAMP NOT NULL
+);
+INSERT INTO budget_transactions_old SELECT * FROM budget_transactions;
+DROP TABLE budget_transactions;
+ALTER TABLE budget_transactions_old RENAME TO budget_transactions;
+CREATE INDEX budget_transactions_budget ON budget_transactions(budget_id, id);
+CREATE INDEX budget_transactions_expense ON budget_transactions(expense_id) WHERE expense_id IS NOT NULL;
+CREATE INDEX budget_transactions_date ON budget_transactions(booking_date);
 DROP TRIGGER budgets_money_integer_insert;
 DROP TRIGGER budgets_money_integer_update;
 DROP TRIGGER budgets_balance_integer_update;
