@@ -144,13 +144,46 @@ func PeriodStart(key string) (time.Time, bool) {
 // period that covers day's period already (after a change of frequency) leaves nothing
 // due.
 func DuePeriods(frequency, last string, day time.Time) []time.Time {
-	current, ok := PeriodStart(PeriodKey(frequency, day))
+	return newDueCalc(day).due(frequency, last)
+}
+
+// dueCalc answers DuePeriods for many budgets on one day: the current and
+// previous periods of each frequency are worked out once, so the common
+// case (the last recorded period is the previous one, or there is none)
+// costs a string comparison, not date parsing.
+type dueCalc struct {
+	day      time.Time
+	current  map[string]time.Time // frequency → start of day's period
+	previous map[string]string    // frequency → key of the period before
+}
+
+func newDueCalc(day time.Time) *dueCalc {
+	c := &dueCalc{day: day, current: map[string]time.Time{}, previous: map[string]string{}}
+	for _, f := range []string{FrequencyMonth, FrequencyYear} {
+		start, _ := PeriodStart(PeriodKey(f, day))
+		c.current[f] = start
+		if f == FrequencyMonth {
+			c.previous[f] = PeriodKey(f, start.AddDate(0, -1, 0))
+		} else {
+			c.previous[f] = PeriodKey(f, start.AddDate(-1, 0, 0))
+		}
+	}
+	return c
+}
+
+func (c *dueCalc) due(frequency, last string) []time.Time {
+	current, ok := c.current[frequency]
 	if !ok {
 		return nil
 	}
-	if last == "" {
+	if last == "" || last == c.previous[frequency] {
 		return []time.Time{current}
 	}
+	return duePeriods(frequency, last, current)
+}
+
+// duePeriods is DuePeriods' general case, from the current period's start.
+func duePeriods(frequency, last string, current time.Time) []time.Time {
 	ls, ok := PeriodStart(last)
 	if !ok {
 		return []time.Time{current}

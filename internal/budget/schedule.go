@@ -92,9 +92,10 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, last map[int64]stri
 	now := database.Now(s.clock.Now())
 	var claims []periodClaim
 	var runs []periodRun
+	calc := newDueCalc(day)
 	for _, b := range rows {
 		st := b.settings()
-		due := DuePeriods(st.Frequency, last[b.ID], day)
+		due := calc.due(st.Frequency, last[b.ID])
 		if len(due) == 0 {
 			// a change of frequency recorded a later period already: the
 			// current one is covered (claimed so the run stops selecting it)
