@@ -102,6 +102,10 @@ func (s *Service) resolveOwner(ctx context.Context, p *access.Principal, ospID s
 		if u.CompanyID == 0 {
 			return nil, notFound(ctx, "owner")
 		}
+		if u.Type != user.TypeMobile {
+			// budgets are spent in the mobile app: admins and contacts get none
+			return nil, invalid(ctx, apperr.LabelValidationFailed, "ownerOspId", "money.rule.ownerNotAppUser")
+		}
 		return &owner{userID: u.ID, companyID: u.CompanyID, user: u}, nil
 	}
 	if !apperr.IsNotFound(err) {
@@ -651,7 +655,7 @@ func deref(s *string) string {
 
 // resolveFilter turns a filter's ospIds into ids within the caller's scope.
 func (s *Service) resolveFilter(ctx context.Context, p *access.Principal, f TransactionFilter) (txFilter, error) {
-	out := txFilter{scope: p.Scope, from: f.DateFrom, to: f.DateTo}
+	out := txFilter{scope: p.Scope, from: f.DateFrom, to: f.DateTo, companyOnly: p.CompanyBudgetOnly()}
 	v := validate.New(ctx)
 	v.Date("dateFrom", f.DateFrom)
 	v.Date("dateTo", f.DateTo)

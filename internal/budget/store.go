@@ -262,6 +262,9 @@ type txFilter struct {
 	types      []string
 	budgetType string
 	from, to   string
+	// companyOnly keeps the company budget's rows only: what an admin whose
+	// only role is company_budget_manager may read of the ledger.
+	companyOnly bool
 }
 
 func (f txFilter) where() (string, []any) {
@@ -288,6 +291,9 @@ func (f txFilter) where() (string, []any) {
 		for _, t := range f.types {
 			args = append(args, t)
 		}
+	}
+	if f.companyOnly {
+		w = append(w, "b.user_id IS NULL")
 	}
 	if f.budgetType != "" {
 		w = append(w, "b.budget_type = ?")
