@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { CurrencyInput } from '@/components/CurrencyInput';
@@ -34,15 +34,18 @@ interface Row extends Omit<CompanyBudgetType, 'frequencyAmount'> {
 }
 
 function BudgetTypesCard({ corporateAccountOspId }: { corporateAccountOspId: string }) {
-  const { t } = useTranslation('companySettings');
   const query = useCompanyBudgetTypes(corporateAccountOspId);
-  const update = useUpdateCompanyBudgetTypes();
-  const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => {
-    if (query.data) setRows(query.data.map((r) => ({ ...r, amount: fromCents(r.frequencyAmount) })));
-  }, [query.data]);
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  // The form starts again from fresh server data (after a save or a refetch):
+  // a new key mounts a new form with the rows as its initial state.
+  return <BudgetTypesForm key={query.dataUpdatedAt} corporateAccountOspId={corporateAccountOspId} initial={query.data} />;
+}
+
+function BudgetTypesForm({ corporateAccountOspId, initial }: { corporateAccountOspId: string; initial: CompanyBudgetType[] }) {
+  const { t } = useTranslation('companySettings');
+  const update = useUpdateCompanyBudgetTypes();
+  const [rows, setRows] = useState<Row[]>(() => initial.map((r) => ({ ...r, amount: fromCents(r.frequencyAmount) })));
   const set = (index: number, patch: Partial<Row>) => setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const save = () =>
     update.mutate(
