@@ -74,34 +74,40 @@ function BudgetTypesForm({ corporateAccountOspId, initial }: { corporateAccountO
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={row.budgetType}>
-              <Table.Td>{t(`types.${row.budgetType}`, { defaultValue: row.budgetType })}</Table.Td>
-              <Table.Td>
-                <Switch checked={row.enabled} onChange={(e) => set(index, { enabled: e.currentTarget.checked })} aria-label={t('budgetTypes.enabled')} />
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  data={[
-                    { value: 'MANUAL', label: t('frequency.MANUAL') },
-                    { value: 'MONTH', label: t('frequency.MONTH') },
-                    { value: 'YEAR', label: t('frequency.YEAR') },
-                  ]}
-                  value={row.frequency || 'MANUAL'}
-                  onChange={(v) => set(index, { frequency: v === 'MANUAL' ? null : v })}
-                  allowDeselect={false}
-                  w={140}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              </Table.Td>
-              <Table.Td>
-                <CurrencyInput value={row.amount} onChange={(v) => set(index, { amount: v })} w={140} disabled={!row.frequency || row.unlimited} />
-              </Table.Td>
-              <Table.Td>
-                <Switch checked={row.unlimited} onChange={(e) => set(index, { unlimited: e.currentTarget.checked })} aria-label={t('budgetTypes.unlimited')} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {rows.map((row, index) => {
+            // Each control names its row's type: "Frequentie – Mobiliteitsbudget".
+            const typeName = t(`types.${row.budgetType}`, { defaultValue: row.budgetType });
+            const label = (column: string) => `${t(column)} – ${typeName}`;
+            return (
+              <Table.Tr key={row.budgetType}>
+                <Table.Td>{typeName}</Table.Td>
+                <Table.Td>
+                  <Switch checked={row.enabled} onChange={(e) => set(index, { enabled: e.currentTarget.checked })} aria-label={label('budgetTypes.enabled')} />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    data={[
+                      { value: 'MANUAL', label: t('frequency.MANUAL') },
+                      { value: 'MONTH', label: t('frequency.MONTH') },
+                      { value: 'YEAR', label: t('frequency.YEAR') },
+                    ]}
+                    value={row.frequency || 'MANUAL'}
+                    onChange={(v) => set(index, { frequency: v === 'MANUAL' ? null : v })}
+                    allowDeselect={false}
+                    aria-label={label('budgetTypes.frequency')}
+                    w={140}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <CurrencyInput value={row.amount} onChange={(v) => set(index, { amount: v })} aria-label={label('budgetTypes.amount')} w={140} disabled={!row.frequency || row.unlimited} />
+                </Table.Td>
+                <Table.Td>
+                  <Switch checked={row.unlimited} onChange={(e) => set(index, { unlimited: e.currentTarget.checked })} aria-label={label('budgetTypes.unlimited')} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Card>
