@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDashboard, openBrowser, PASSWORD, type Session } from './browser';
+import { addExpense, createUserWithBudget, signInAsAcmeAdmin, unique } from './people';
 
 // axe-core on every screen of the app, in Dutch (the default language), for
 // each demo role that can open it. A serious or critical violation fails
@@ -144,7 +145,11 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     await visit(path, path);
   }
 
-  const user = await firstLink(page, `/manage/app-users${q}`, '[data-testid="app-users-table"] tbody a');
+  // Acme's user with a budget and an expense (made below) where the role sees Acme, else the first.
+  const usersTable = '[data-testid="app-users-table"] tbody a';
+  const search = moneyUser ? `/manage/app-users?search=${moneyUser}${q ? `&${q.slice(1)}` : ''}` : null;
+  const user =
+    (search && (await firstLink(page, search, usersTable))) || (await firstLink(page, `/manage/app-users${q}`, usersTable));
   for (const tab of ['budgets', 'expenses', 'groups-roles', 'detail', 'identification-fields', 'roles', 'parking-history']) {
     await visit(user && `${user}/${tab}`, `app user ${tab}`);
   }
@@ -177,6 +182,22 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
 let session: Session | null = null;
 afterAll(async () => {
   await session?.close();
+});
+
+// The budget, expense and ledger screens need data: an Acme user with a
+// mobility budget and one expense (in English, through the forms).
+let moneyUser: string | null = null;
+beforeAll(async () => {
+  const setup = await openBrowser({ language: 'en' });
+  try {
+    await signInAsAcmeAdmin(setup.page);
+    const login = unique('e2e.a11y.');
+    await createUserWithBudget(setup.page, login, '50');
+    await addExpense(setup.page, 'Bus ticket a11y', '3');
+    moneyUser = login;
+  } finally {
+    await setup.close();
+  }
 });
 
 describe('accessibility (axe-core, nl)', () => {
