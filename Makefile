@@ -26,7 +26,7 @@ go-build:
 	$(GO) build -o $(BIN) ./cmd/portal
 
 # make test: Go tests (SQLite always; PostgreSQL where PORTAL_TEST_POSTGRES_URL
-# is set and reachable), web unit tests, the generated-types check, and the
+# is set and reachable), web lint and unit tests, the generated-types check, and the
 # browser tests in Debian's Chromium against the real binary.
 test: vet test-go test-web test-e2e
 
@@ -38,7 +38,7 @@ test-go: web-build
 	$(GO) test -count=1 ./...
 
 test-web: web-deps
-	cd web && npm run check:api && npm test && npm run check:size
+	cd web && npm run check:api && npm run lint && npm test && npm run check:size
 
 test-e2e: build
 	scripts/e2e.sh

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBrowser, type Session } from './browser';
-import { signInAsAcmeAdmin, unique } from './people';
+import { createUserWithBudget, signInAsAcmeAdmin, unique } from './people';
 
 // Budgets, manual amounts, expenses and the transactions export. Every test
 // creates its own user (unique login), so they run in any order.
@@ -11,25 +11,6 @@ afterEach(async () => {
   await session?.close();
   session = null;
 });
-
-/** Adds a user through the stepper, opening a mobility budget with a start amount in step 2. */
-async function createUserWithBudget(page: Page, login: string, startAmount: string): Promise<void> {
-  await page.goto('/manage/app-users/add');
-  await page.getByLabel(/^First name/).fill('Money');
-  await page.getByLabel(/^Last name/).fill('Tester');
-  await page.getByLabel(/^E-mail/).fill(`${login}@example.com`);
-  await page.getByLabel(/^Login/).fill(login);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByTestId('budgets-step').waitFor();
-  await page.getByTestId('step-budget-MOBILITY_BUDGET').check();
-  await page.getByLabel(/^Recurring amount/).fill('0');
-  await page.getByLabel(/^Start amount/).fill(startAmount);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByTestId('default-group').waitFor();
-  await page.getByRole('button', { name: 'Create user' }).click();
-  await page.waitForURL(/\/manage\/app-users\/[0-9a-f-]{36}\/budgets/, { timeout: 20_000 });
-  await page.getByTestId('budget-card-MOBILITY_BUDGET').waitFor();
-}
 
 async function balanceOf(page: Page, type: string): Promise<string> {
   return (await page.getByTestId(`budget-card-${type}`).getByTestId('budget-balance').textContent())?.trim() ?? '';

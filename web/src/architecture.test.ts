@@ -3,8 +3,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // DESIGN.md: features must not import each other; shared code lives in
-// src/components or src/lib, and only src/app composes features. (This
-// stands in for an ESLint import rule; the project has no ESLint.)
+// src/components or src/lib, and only src/app composes features. ESLint's
+// no-restricted-imports (eslint.config.js) catches `@/features/...` imports;
+// this test also resolves relative paths, which a pattern cannot.
 
 const src = join(process.cwd(), 'src');
 

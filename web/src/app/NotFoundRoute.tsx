@@ -1,8 +1,7 @@
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { useIsSignedIn } from '@/lib/auth/tokens';
 import { RequireAuth } from './guards/RequireAuth';
-import { GuestLayout } from './layout/GuestLayout';
-import { MainLayout } from './layout/MainLayout';
+import { GuestLayout, MainLayout } from './layout/lazyLayouts';
 
 /** /404 works signed in (inside the portal's frame) and signed out. */
 export function NotFoundRoute() {

@@ -5,8 +5,7 @@ import { RequireCompanyBudgetAccess } from './guards/RequireCompanyBudgetAccess'
 import { RequireSelectedCorporateAccount } from './guards/RequireSelectedCorporateAccount';
 import { GuestOnly } from './guards/GuestOnly';
 import { RequireAuth } from './guards/RequireAuth';
-import { GuestLayout } from './layout/GuestLayout';
-import { MainLayout } from './layout/MainLayout';
+import { GuestLayout, MainLayout } from './layout/lazyLayouts';
 import { RootLayout } from './layout/RootLayout';
 import { lazyPage } from './lazyPage';
 import { NotFoundRoute } from './NotFoundRoute';

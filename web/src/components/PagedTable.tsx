@@ -1,6 +1,7 @@
-import { Box, Center, Group, Loader, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Box, Center, Group, Loader, Pagination, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
 import type { SortOrder } from '@/lib/api/types';
 import { EmptyState } from './EmptyState';
 import { ErrorState } from './ErrorState';
@@ -8,10 +9,17 @@ import { ErrorState } from './ErrorState';
 export interface Column<T> {
   key: string;
   header: string;
+  /** The header is read by screen readers but not shown (icon columns, actions). */
+  hideHeader?: boolean;
   render: (row: T) => ReactNode;
   /** The server's sort property; columns without one are not sortable. */
   sortProperty?: string;
   width?: number | string;
+  /**
+   * This column's cell holds the link that opens the row (with `rowHref`).
+   * Without one, the first column does.
+   */
+  rowLink?: boolean;
 }
 
 export interface Sort {
@@ -19,7 +27,7 @@ export interface Sort {
   direction: NonNullable<SortOrder['direction']>;
 }
 
-interface Props<T> {
+export interface PagedTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string;
@@ -35,17 +43,28 @@ interface Props<T> {
   onPageChange?: (page: number) => void;
   sort?: Sort | null;
   onSortChange?: (sort: Sort) => void;
-  onRowClick?: (row: T) => void;
+  /**
+   * Where a row leads. The row then holds a real link (reachable by Tab,
+   * opened by Enter, a new tab by middle click); a click anywhere else on
+   * the row follows it too.
+   */
+  rowHref?: (row: T) => string;
+  /** Runs when a row is opened, before the navigation (e.g. select its company). */
+  onRowOpen?: (row: T) => void;
   testId?: string;
 }
+
+// A click on one of these inside a row does its own thing, not open the row.
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="switch"], [role="checkbox"]';
 
 /**
  * A server-side paged and sorted table with its loading, error and empty
  * states, so every list in the portal behaves the same way.
  */
-export function PagedTable<T>(props: Props<T>) {
+export function PagedTable<T>(props: PagedTableProps<T>) {
   const { t } = useTranslation();
-  const { columns, rows, rowKey, onRowClick, sort, onSortChange } = props;
+  const navigate = useNavigate();
+  const { columns, rows, rowKey, rowHref, onRowOpen, sort, onSortChange } = props;
 
   if (props.error && !rows) return <ErrorState error={props.error} onRetry={props.onRetry} />;
 
@@ -53,38 +72,67 @@ export function PagedTable<T>(props: Props<T>) {
     const direction = sort?.property === property && sort.direction === 'ASC' ? 'DESC' : 'ASC';
     onSortChange?.({ property, direction });
   };
+  const linkColumn = columns.find((column) => column.rowLink)?.key ?? columns[0]?.key;
+
+  // The mouse may click anywhere on the row; the keyboard uses the row's link.
+  const onRowClick = (row: T, event: MouseEvent<HTMLTableRowElement>) => {
+    if (!rowHref) return;
+    const target = event.target as Element;
+    if (target.closest(INTERACTIVE)) return;
+    if (window.getSelection()?.toString()) return; // selecting text is not opening
+    onRowOpen?.(row);
+    navigate(rowHref(row));
+  };
 
   return (
     <Box pos="relative" data-testid={props.testId}>
       <Table.ScrollContainer minWidth={600}>
-        <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="xs">
+        <Table highlightOnHover={Boolean(rowHref)} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key} w={column.width}>
-                  {column.sortProperty && onSortChange ? (
-                    <SortHeader
-                      label={column.header}
-                      active={sort?.property === column.sortProperty}
-                      direction={sort?.direction}
-                      onClick={() => toggleSort(column.sortProperty!)}
-                    />
-                  ) : (
-                    column.header
-                  )}
-                </Table.Th>
-              ))}
+              {columns.map((column) => {
+                const sortable = Boolean(column.sortProperty && onSortChange);
+                const active = sortable && sort?.property === column.sortProperty;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    aria-sort={!sortable ? undefined : !active ? 'none' : sort?.direction === 'DESC' ? 'descending' : 'ascending'}
+                  >
+                    {column.hideHeader ? (
+                      <VisuallyHidden>{column.header}</VisuallyHidden>
+                    ) : sortable ? (
+                      <SortHeader
+                        label={column.header}
+                        active={active}
+                        direction={sort?.direction}
+                        onClick={() => toggleSort(column.sortProperty!)}
+                      />
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows?.map((row) => (
               <Table.Tr
                 key={rowKey(row)}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={onRowClick ? { cursor: 'pointer' } : undefined}
+                onClick={rowHref ? (event) => onRowClick(row, event) : undefined}
+                style={rowHref ? { cursor: 'pointer' } : undefined}
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                  <Table.Td key={column.key}>
+                    {rowHref && column.key === linkColumn ? (
+                      <Anchor component={Link} to={rowHref(row)} onClick={() => onRowOpen?.(row)} inherit>
+                        {column.render(row)}
+                      </Anchor>
+                    ) : (
+                      column.render(row)
+                    )}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
@@ -122,13 +170,7 @@ function SortHeader(props: { label: string; active: boolean; direction?: string;
   const { t } = useTranslation();
   const arrow = !props.active ? '↕' : props.direction === 'DESC' ? '↓' : '↑';
   return (
-    <UnstyledButton
-      onClick={props.onClick}
-      fw={600}
-      fz="sm"
-      aria-label={t('table.sortBy', { column: props.label })}
-      aria-sort={props.active ? (props.direction === 'DESC' ? 'descending' : 'ascending') : undefined}
-    >
+    <UnstyledButton onClick={props.onClick} fw={600} fz="sm" aria-label={t('table.sortBy', { column: props.label })}>
       {props.label} <span aria-hidden>{arrow}</span>
     </UnstyledButton>
   );

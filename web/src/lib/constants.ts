@@ -5,7 +5,6 @@
 export const SUPPORTED_LANGUAGES = ['en', 'nl', 'fr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'nl';
-export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** HTTP */
 export const REQUEST_TIMEOUT_MS = 120_000;

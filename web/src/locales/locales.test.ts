@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorLabel } from '@/lib/api/errors';
 import { SUPPORTED_LANGUAGES } from '@/lib/constants';
+import { NAMESPACES } from '@/lib/i18n';
 
 const dir = join(process.cwd(), 'src/locales');
 
@@ -24,6 +25,13 @@ function load(language: string): Record<string, string> {
 
 describe('translations', () => {
   const all = Object.fromEntries(SUPPORTED_LANGUAGES.map((lang) => [lang, load(lang)]));
+
+  it('declares every namespace that lib/i18n loads at start-up', () => {
+    for (const lang of SUPPORTED_LANGUAGES) {
+      const files = readdirSync(join(dir, lang)).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+      expect(files.sort(), lang).toEqual([...NAMESPACES].sort());
+    }
+  });
 
   it('has the same keys in nl, en and fr', () => {
     const en = Object.keys(all.en!).sort();

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/render';
-import { visibleMenu, type MenuEntry } from './menu';
+import en from '@/locales/en/layout.json';
+import fr from '@/locales/fr/layout.json';
+import nl from '@/locales/nl/layout.json';
+import { MENU, visibleMenu, type MenuEntry } from './menu';
 
 const keys = (entries: MenuEntry[]) => entries.map((e) => e.key);
 
@@ -34,5 +37,18 @@ describe('sidebar menu', () => {
       'reports',
       'users',
     ]);
+  });
+});
+
+describe('sidebar headings', () => {
+  // A Dutch company admin once saw two sections both titled "Bedrijf".
+  it('are distinct from each other in every language', () => {
+    const sections = [...new Set(MENU.flatMap((entry) => (entry.section ? [entry.section] : [])))];
+    for (const [lang, layout] of Object.entries({ nl, en, fr })) {
+      for (const top of [layout.menu.mspHeading, layout.menu.companyHeading]) {
+        const titles = [top, ...sections.map((section) => layout.menu.sections[section])];
+        expect(new Set(titles).size, `${lang}: ${titles.join(', ')}`).toBe(titles.length);
+      }
+    }
   });
 });

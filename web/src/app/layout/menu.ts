@@ -18,7 +18,7 @@ export interface MenuEntry {
   /** A further condition (canViewCompanyBudget needs the company's payment type). */
   when?: 'canViewCompanyBudget';
   /** Section heading key (layout namespace) the entry is grouped under. */
-  section?: 'finance' | 'company';
+  section?: 'finance' | 'settings';
 }
 
 export const MENU: readonly MenuEntry[] = [
@@ -37,7 +37,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance' },
   { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance' },
   { key: 'companyPrivateBudget', label: 'menu.companyPrivateBudget', to: paths.companyPrivateBudget, audience: 'all', roles: ['ospadmin'], section: 'finance' },
-  { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'company' },
+  { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'settings' },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
 ];
 

@@ -1,5 +1,5 @@
 import { Box, Stack } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { CorporateAccountSelector } from '@/features/corporate-account/components/CorporateAccountSelector';
 import { Welcome } from '@/features/dashboard/components/Welcome';
 import { UserSearch } from '@/features/users/components/search/UserSearch';
@@ -28,7 +28,6 @@ export default function DashboardRoute() {
   const { data: user } = useCurrentUser();
   const { ospId, account, isLoading } = useSelectedCorporateAccount();
   const [, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
   useSelectionUrlSync();
 
   if (!user) return null;
@@ -49,11 +48,10 @@ export default function DashboardRoute() {
     }
   };
 
+  // MSP users and platform admins work on the user's company from now on;
+  // the query parameter makes the detail route's guard switch to it.
   const openUser = (result: UserSearchResult) => {
-    // MSP users and platform admins work on the user's company from now on;
-    // the query parameter makes the detail route's guard switch to it.
     if (canSelect && result.corporateAccountOspId) selectCorporateAccount(result.corporateAccountOspId);
-    navigate(userSearchTarget(result, user.isMsp));
   };
 
   return (
@@ -72,6 +70,7 @@ export default function DashboardRoute() {
           viewer={user}
           // MSP users search across their companies; company users within their own.
           corporateAccountOspId={canSelect ? null : (user.corporateAccount?.ospId ?? null)}
+          resultHref={(result) => userSearchTarget(result, user.isMsp)}
           onOpen={openUser}
         />
       )}

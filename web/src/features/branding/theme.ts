@@ -37,3 +37,48 @@ export function brandShades(color: string): MantineColorsTuple {
     mix(base, 0, 0.45),
   ];
 }
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of a colour against white. */
+export function contrastWithWhite(hex: string): number {
+  return 1.05 / (luminance(hex) + 0.05);
+}
+
+/**
+ * The shade of a colour to draw with: shade 6 (Mantine's default) when white
+ * text on it, or it as text on white, is readable (WCAG AA, 4.5:1), else the
+ * first darker shade that is. `minimum` is higher for text on a tinted
+ * background (a light badge), which is a little darker than white.
+ */
+export function readableShade(shades: MantineColorsTuple | readonly string[], minimum = 4.5): 6 | 7 | 8 | 9 {
+  for (const shade of [6, 7, 8] as const) {
+    const hex = shades[shade];
+    if (hex && HEX.test(hex) && contrastWithWhite(hex) >= minimum) return shade;
+  }
+  return 9;
+}
+
+/**
+ * A colour of this palette that reads against white at `minimum`: the first
+ * of shades 6 to 9 that does, else shade 9 darkened until it does (green,
+ * orange and yellow are too light even at 9).
+ */
+export function readableColor(shades: MantineColorsTuple | readonly string[], minimum = 4.5): string {
+  for (const shade of [6, 7, 8, 9]) {
+    const hex = shades[shade];
+    if (hex && HEX.test(hex) && contrastWithWhite(hex) >= minimum) return hex.slice(0, 7).toLowerCase();
+  }
+  const darkest = shades[9] && HEX.test(shades[9]) ? shades[9].slice(0, 7) : '#000000';
+  for (let weight = 0.1; weight < 1; weight += 0.1) {
+    const darker = mix(darkest, 0, weight);
+    if (contrastWithWhite(darker) >= minimum) return darker;
+  }
+  return '#000000';
+}

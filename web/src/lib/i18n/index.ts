@@ -1,43 +1,71 @@
-import i18n, { type Resource } from 'i18next';
+import i18n, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie } from '../cookies';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from '../constants';
+import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from '../constants';
 import { detectLanguage } from '../language';
 
-// Every translation file is bundled: they are small, and a sign-in page
-// that waits for its texts to download would flash empty.
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+/** The translation files of every language (src/locales/<lang>/<namespace>.json). */
+export const NAMESPACES = [
+  'auth',
+  'budgets',
+  'common',
+  'companySettings',
+  'corporateAccount',
+  'dashboard',
+  'errors',
+  'expenses',
+  'help',
+  'layout',
+  'userGroups',
+  'users',
+  'validation',
+] as const;
 
-function buildResources(): Resource {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /locales\/(\w+)\/(\w+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match as unknown as [string, string, string];
-    resources[language] ??= {};
-    resources[language][namespace] = content;
+// One chunk per language (src/locales/<lang>/texts.ts), downloaded the first
+// time the language is used: a visit loads its own language only.
+const bundles = import.meta.glob<Record<string, ResourceLanguage>>('../../locales/*/texts.ts', { import: 'default' });
+const loading = new Map<string, Promise<Record<string, ResourceLanguage>>>();
+
+function loadLanguage(language: string): Promise<Record<string, ResourceLanguage>> {
+  let bundle = loading.get(language);
+  if (!bundle) {
+    const load = bundles[`../../locales/${language}/texts.ts`];
+    if (!load) return Promise.reject(new Error(`no texts for language "${language}"`));
+    bundle = load();
+    // A failed download is tried again the next time the language is asked for.
+    bundle.catch(() => loading.delete(language));
+    loading.set(language, bundle);
   }
-  return resources;
+  return bundle;
 }
 
-export const resources = buildResources();
-export const namespaces = Object.keys(resources[FALLBACK_LANGUAGE] ?? {});
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    loadLanguage(language).then(
+      (texts) => callback(null, texts[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(getCookie(LANGUAGE_COOKIE), typeof navigator === 'undefined' ? [] : navigator.languages ?? []),
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: [...SUPPORTED_LANGUAGES],
-  ns: namespaces,
-  defaultNS: 'common',
-  // Resources are in memory, so initialise synchronously: the first render already has text.
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
+/** Resolves once the start-up language's texts are loaded; main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    lng: detectLanguage(getCookie(LANGUAGE_COOKIE), typeof navigator === 'undefined' ? [] : navigator.languages ?? []),
+    // Every key exists in every language (locales.test.ts), so no second
+    // language is downloaded as a fallback.
+    fallbackLng: false,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    load: 'currentOnly',
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
 
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (lng) => {

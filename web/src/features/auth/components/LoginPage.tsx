@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -30,16 +30,12 @@ export default function LoginPage() {
   }, [t]);
   type Values = z.infer<typeof schema>;
 
-  const { register, handleSubmit, watch, formState } = useForm<Values>({
+  const { register, handleSubmit, formState } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { username: '', password: '' },
   });
-
   // "The login and password do not match" goes away as soon as the user edits.
-  useEffect(() => {
-    const subscription = watch(() => setFormError(null));
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  const clearFormError = () => setFormError(null);
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setFormError(null);
@@ -83,9 +79,8 @@ export default function LoginPage() {
           label={t('login.username')}
           withAsterisk
           autoComplete="username"
-          autoFocus
           error={formState.errors.username?.message}
-          {...register('username')}
+          {...register('username', { onChange: clearFormError })}
         />
         <PasswordInput
           label={t('login.password')}
@@ -93,7 +88,7 @@ export default function LoginPage() {
           autoComplete="current-password"
           visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
           error={formState.errors.password?.message}
-          {...register('password')}
+          {...register('password', { onChange: clearFormError })}
         />
         <Button type="submit" loading={formState.isSubmitting} fullWidth>
           {t('login.submit')}

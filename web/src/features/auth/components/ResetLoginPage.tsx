@@ -40,7 +40,6 @@ export default function ResetLoginPage() {
               type="email"
               withAsterisk
               autoComplete="email"
-              autoFocus
               error={formState.errors.email?.message}
               {...register('email')}
             />

@@ -38,7 +38,6 @@ export default function ResetPasswordPage() {
               label={t('resetPassword.login')}
               withAsterisk
               autoComplete="username"
-              autoFocus
               error={formState.errors.login?.message}
               {...register('login')}
             />

@@ -91,7 +91,6 @@ export default function TwoFactorPage() {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={TWO_FACTOR_CODE_LENGTH}
-          autoFocus
           error={formState.errors.code?.message}
           {...register('code')}
         />

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/DateField';
+import { useListState } from '@/components/list/listState';
 import type { TransactionFilter } from '@/lib/api/types';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, TRANSACTION_TYPES, USER_BUDGET_TYPES } from '@/lib/constants';
 import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
@@ -23,7 +24,7 @@ export default function AllTransactionsPage() {
   const [types, setTypes] = useState<string[]>([]);
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useListState();
   const today = dayjs().endOf('day').toDate();
   const users = useUserOptions(debouncedSearch, corporateAccountOspId);
   const download = useDownloadTransactions();
@@ -36,15 +37,15 @@ export default function AllTransactionsPage() {
       budgetType: budgetType ?? undefined,
       dateFrom: dateFrom || undefined,
       dateTo: dateTo || undefined,
-      pagination: { page, size: DEFAULT_PAGE_SIZE },
+      pagination: { page: list.page, size: DEFAULT_PAGE_SIZE },
     }),
-    [corporateAccountOspId, userOspId, types, budgetType, dateFrom, dateTo, page],
+    [corporateAccountOspId, userOspId, types, budgetType, dateFrom, dateTo, list.page],
   );
   const query = useTransactions(filter);
   const shown = query.data;
   const reset = <T,>(set: (v: T) => void) => (value: T) => {
     set(value);
-    setPage(1);
+    list.setPage(1);
   };
 
   const userData = (users.data?.content ?? []).map((u) => ({ value: u.ospId, label: `${u.fullName} (${u.login})` }));
@@ -112,7 +113,7 @@ export default function AllTransactionsPage() {
               w={160}
             />
           </Group>
-          <TransactionsTable query={{ ...query, data: shown }} page={page} onPageChange={setPage} testId="all-transactions" />
+          <TransactionsTable query={{ ...query, data: shown }} list={list} testId="all-transactions" />
         </Stack>
       </Card>
     </Stack>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useListState } from '@/components/list/listState';
 import { ErrorState } from '@/components/ErrorState';
 import { Money, useFormatMoney } from '@/components/Money';
 import { PageLoader } from '@/components/PageLoader';
@@ -33,8 +34,8 @@ export default function BudgetDetailPage() {
   const { t } = useTranslation('budgets');
   const { budgetOspId = '' } = useParams();
   const budget = useBudget(budgetOspId);
-  const [page, setPage] = useState(1);
-  const transactions = useTransactions({ budgetOspId, pagination: { page, size: DEFAULT_PAGE_SIZE } }, Boolean(budgetOspId));
+  const list = useListState();
+  const transactions = useTransactions({ budgetOspId, pagination: { page: list.page, size: DEFAULT_PAGE_SIZE } }, Boolean(budgetOspId));
 
   if (budget.isPending) return <PageLoader />;
   if (budget.isError) return <ErrorState error={budget.error} onRetry={() => void budget.refetch()} />;
@@ -61,7 +62,7 @@ export default function BudgetDetailPage() {
         <Title order={4} mb="sm">
           {t('tx.title')}
         </Title>
-        <TransactionsTable query={transactions} page={page} onPageChange={setPage} hide={['user', 'budget']} testId="budget-transactions" />
+        <TransactionsTable query={transactions} list={list} hide={['user', 'budget']} testId="budget-transactions" />
       </Card>
     </Stack>
   );

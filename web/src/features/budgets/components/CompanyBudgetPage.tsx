@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CurrencyInput } from '@/components/CurrencyInput';
+import { useListState } from '@/components/list/listState';
 import { DateField } from '@/components/DateField';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorState } from '@/components/ErrorState';
@@ -31,9 +32,9 @@ export default function CompanyBudgetPage() {
   const { ospId } = useSelectedCorporateAccount();
   const { data: viewer } = useCurrentUser();
   const view = useCompanyBudget(ospId ?? '');
-  const [page, setPage] = useState(1);
+  const list = useListState();
   const budgetOspId = view.data?.budget?.ospId ?? '';
-  const transactions = useTransactions({ budgetOspId, pagination: { page, size: DEFAULT_PAGE_SIZE } }, Boolean(budgetOspId));
+  const transactions = useTransactions({ budgetOspId, pagination: { page: list.page, size: DEFAULT_PAGE_SIZE } }, Boolean(budgetOspId));
 
   if (!ospId) return <EmptyState message={t('company.selectCompany')} />;
   if (view.isPending) return <PageLoader />;
@@ -88,7 +89,7 @@ export default function CompanyBudgetPage() {
           <Title order={4} mb="sm">
             {t('tx.title')}
           </Title>
-          <TransactionsTable query={transactions} page={page} onPageChange={setPage} hide={['budget']} />
+          <TransactionsTable query={transactions} list={list} hide={['budget']} />
         </Card>
       )}
     </Stack>

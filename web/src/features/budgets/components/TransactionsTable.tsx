@@ -2,22 +2,23 @@ import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Money } from '@/components/Money';
-import { PagedTable, type Column } from '@/components/PagedTable';
-import type { Transaction, TransactionPage } from '@/lib/api/types';
+import { PagedList, type ListQuery } from '@/components/list/PagedList';
+import type { ListState } from '@/components/list/listState';
+import type { Column } from '@/components/PagedTable';
+import type { Transaction } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
 import { namedRoutes } from '@/lib/routes';
 
 interface Props {
-  query: { data?: TransactionPage; isPending: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
-  page: number;
-  onPageChange: (page: number) => void;
+  query: ListQuery<Transaction>;
+  list: ListState;
   /** Columns to leave out (the user on a user's own budget, …). */
   hide?: ('user' | 'budget')[];
   testId?: string;
 }
 
 /** Ledger rows; a row booked by an expense links to the expense behind it. */
-export function TransactionsTable({ query, page, onPageChange, hide = [], testId }: Props) {
+export function TransactionsTable({ query, list, hide = [], testId }: Props) {
   const { t } = useTranslation('budgets');
   const columns: Column<Transaction>[] = [
     { key: 'date', header: t('tx.date'), render: (r) => formatDate(r.bookingDate) },
@@ -31,7 +32,8 @@ export function TransactionsTable({ query, page, onPageChange, hide = [], testId
     { key: 'balance', header: t('tx.balanceAfter'), render: (r) => <Money cents={r.balanceAfter} colored /> },
     {
       key: 'event',
-      header: '',
+      header: t('tx.expense'),
+      hideHeader: true,
       render: (r) =>
         r.eventOspId ? (
           <Anchor component={Link} to={namedRoutes.TransactionDetails(r.eventOspId)} size="sm">
@@ -41,20 +43,6 @@ export function TransactionsTable({ query, page, onPageChange, hide = [], testId
     },
   ];
   return (
-    <PagedTable
-      testId={testId}
-      columns={columns}
-      rows={query.data?.content}
-      rowKey={(r) => r.ospId}
-      isLoading={query.isPending}
-      isFetching={query.isFetching}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      emptyMessage={t('tx.empty')}
-      page={page}
-      totalPages={query.data?.totalPages}
-      totalElements={query.data?.totalElements}
-      onPageChange={onPageChange}
-    />
+    <PagedList testId={testId} query={query} list={list} columns={columns} rowKey={(r) => r.ospId} emptyMessage={t('tx.empty')} />
   );
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { CurrencyInput } from '@/components/CurrencyInput';
@@ -34,15 +34,18 @@ interface Row extends Omit<CompanyBudgetType, 'frequencyAmount'> {
 }
 
 function BudgetTypesCard({ corporateAccountOspId }: { corporateAccountOspId: string }) {
-  const { t } = useTranslation('companySettings');
   const query = useCompanyBudgetTypes(corporateAccountOspId);
-  const update = useUpdateCompanyBudgetTypes();
-  const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => {
-    if (query.data) setRows(query.data.map((r) => ({ ...r, amount: fromCents(r.frequencyAmount) })));
-  }, [query.data]);
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  // The form starts again from fresh server data (after a save or a refetch):
+  // a new key mounts a new form with the rows as its initial state.
+  return <BudgetTypesForm key={query.dataUpdatedAt} corporateAccountOspId={corporateAccountOspId} initial={query.data} />;
+}
+
+function BudgetTypesForm({ corporateAccountOspId, initial }: { corporateAccountOspId: string; initial: CompanyBudgetType[] }) {
+  const { t } = useTranslation('companySettings');
+  const update = useUpdateCompanyBudgetTypes();
+  const [rows, setRows] = useState<Row[]>(() => initial.map((r) => ({ ...r, amount: fromCents(r.frequencyAmount) })));
   const set = (index: number, patch: Partial<Row>) => setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const save = () =>
     update.mutate(
@@ -71,34 +74,40 @@ function BudgetTypesCard({ corporateAccountOspId }: { corporateAccountOspId: str
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={row.budgetType}>
-              <Table.Td>{t(`types.${row.budgetType}`, { defaultValue: row.budgetType })}</Table.Td>
-              <Table.Td>
-                <Switch checked={row.enabled} onChange={(e) => set(index, { enabled: e.currentTarget.checked })} aria-label={t('budgetTypes.enabled')} />
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  data={[
-                    { value: 'MANUAL', label: t('frequency.MANUAL') },
-                    { value: 'MONTH', label: t('frequency.MONTH') },
-                    { value: 'YEAR', label: t('frequency.YEAR') },
-                  ]}
-                  value={row.frequency || 'MANUAL'}
-                  onChange={(v) => set(index, { frequency: v === 'MANUAL' ? null : v })}
-                  allowDeselect={false}
-                  w={140}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              </Table.Td>
-              <Table.Td>
-                <CurrencyInput value={row.amount} onChange={(v) => set(index, { amount: v })} w={140} disabled={!row.frequency || row.unlimited} />
-              </Table.Td>
-              <Table.Td>
-                <Switch checked={row.unlimited} onChange={(e) => set(index, { unlimited: e.currentTarget.checked })} aria-label={t('budgetTypes.unlimited')} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {rows.map((row, index) => {
+            // Each control names its row's type: "Frequentie – Mobiliteitsbudget".
+            const typeName = t(`types.${row.budgetType}`, { defaultValue: row.budgetType });
+            const label = (column: string) => `${t(column)} – ${typeName}`;
+            return (
+              <Table.Tr key={row.budgetType}>
+                <Table.Td>{typeName}</Table.Td>
+                <Table.Td>
+                  <Switch checked={row.enabled} onChange={(e) => set(index, { enabled: e.currentTarget.checked })} aria-label={label('budgetTypes.enabled')} />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    data={[
+                      { value: 'MANUAL', label: t('frequency.MANUAL') },
+                      { value: 'MONTH', label: t('frequency.MONTH') },
+                      { value: 'YEAR', label: t('frequency.YEAR') },
+                    ]}
+                    value={row.frequency || 'MANUAL'}
+                    onChange={(v) => set(index, { frequency: v === 'MANUAL' ? null : v })}
+                    allowDeselect={false}
+                    aria-label={label('budgetTypes.frequency')}
+                    w={140}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <CurrencyInput value={row.amount} onChange={(v) => set(index, { amount: v })} aria-label={label('budgetTypes.amount')} w={140} disabled={!row.frequency || row.unlimited} />
+                </Table.Td>
+                <Table.Td>
+                  <Switch checked={row.unlimited} onChange={(e) => set(index, { unlimited: e.currentTarget.checked })} aria-label={label('budgetTypes.unlimited')} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Card>

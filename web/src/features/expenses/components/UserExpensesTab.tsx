@@ -1,9 +1,11 @@
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Money } from '@/components/Money';
-import { PagedTable, type Column } from '@/components/PagedTable';
+import { PagedList } from '@/components/list/PagedList';
+import { useListParams } from '@/components/list/listState';
+import type { Column } from '@/components/PagedTable';
 import type { ExpenseEvent, RecurringExpense } from '@/lib/api/types';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
@@ -16,9 +18,8 @@ import { DeleteRecurringDialog } from './DeleteRecurringDialog';
 export default function UserExpensesTab() {
   const { t } = useTranslation('expenses');
   const { userOspId = '' } = useParams();
-  const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const query = useExpenses({ userOspId, pagination: { page, size: DEFAULT_PAGE_SIZE } });
+  const list = useListParams();
+  const query = useExpenses({ userOspId, pagination: { page: list.page, size: DEFAULT_PAGE_SIZE } });
   const columns: Column<ExpenseEvent>[] = [
     { key: 'date', header: t('fields.date'), render: (e) => formatDate(e.date) },
     { key: 'description', header: t('fields.description'), render: (e) => e.description },
@@ -36,21 +37,14 @@ export default function UserExpensesTab() {
         </Button>
       </Group>
       <Card withBorder padding="md">
-        <PagedTable
+        <PagedList
           testId="user-expenses"
+          query={query}
+          list={list}
           columns={columns}
-          rows={query.data?.content}
           rowKey={(e) => e.ospId}
-          isLoading={query.isPending}
-          isFetching={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
+          rowHref={(e) => namedRoutes.UserExpense(userOspId, e.ospId)}
           emptyMessage={t('tab.empty')}
-          page={page}
-          totalPages={query.data?.totalPages}
-          totalElements={query.data?.totalElements}
-          onPageChange={setPage}
-          onRowClick={(e) => navigate(namedRoutes.UserExpense(userOspId, e.ospId))}
         />
       </Card>
       <RecurringList userOspId={userOspId} />

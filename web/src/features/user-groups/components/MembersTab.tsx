@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Card, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, type Column } from '@/components/PagedTable';
+import { PagedList } from '@/components/list/PagedList';
+import { useListParams } from '@/components/list/listState';
+import type { Column } from '@/components/PagedTable';
 import type { UserListItem } from '@/lib/api/types';
-import { SEARCH_DEBOUNCE_MS } from '@/lib/constants';
 import { notifySuccess } from '@/lib/notify';
 import { useGroupMembers } from '../api/findGroupMembers';
 import { useRemoveGroupMembers } from '../api/removeGroupMembers';
@@ -18,12 +18,10 @@ import { useDetailGroup } from './UserGroupDetailPage';
 export default function MembersTab() {
   const { t } = useTranslation('userGroups');
   const group = useDetailGroup();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useListParams();
   const [adding, setAdding] = useState(false);
   const corporateAccountOspId = group.data.corporateAccount.ospId;
-  const members = useGroupMembers(group.ospId, { corporateAccountOspId, page, search: debounced });
+  const members = useGroupMembers(group.ospId, { corporateAccountOspId, page: list.page, search: list.search });
   const remove = useRemoveGroupMembers();
   const locked = group.data.isDefault;
 
@@ -33,7 +31,8 @@ export default function MembersTab() {
     { key: 'email', header: t('members.email'), render: (u) => u.email },
     {
       key: 'actions',
-      header: '',
+      header: t('members.actions'),
+      hideHeader: true,
       render: (u) => (
         <Button
           size="xs"
@@ -58,34 +57,19 @@ export default function MembersTab() {
     <Card withBorder padding="lg">
       <Stack gap="md">
         {locked && <Alert color="blue">{t('members.defaultGroup')}</Alert>}
-        <Group justify="space-between" align="flex-end">
-          <TextInput
-            label={t('members.search')}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            w={320}
-          />
-          <Button onClick={() => setAdding(true)} disabled={locked} data-testid="add-members">
-            {t('members.add')}
-          </Button>
-        </Group>
-        <PagedTable
+        <PagedList
           testId="group-members"
+          query={members}
+          list={list}
           columns={columns}
-          rows={members.data?.content}
           rowKey={(u) => u.ospId}
-          isLoading={members.isPending}
-          isFetching={members.isFetching}
-          error={members.error}
-          onRetry={() => void members.refetch()}
-          emptyMessage={debounced ? t('members.noMatches') : t('members.empty')}
-          page={page}
-          totalPages={members.data?.totalPages}
-          totalElements={members.data?.totalElements}
-          onPageChange={setPage}
+          emptyMessage={list.search ? t('members.noMatches') : t('members.empty')}
+          search={{ label: t('members.search') }}
+          toolbar={
+            <Button onClick={() => setAdding(true)} disabled={locked} data-testid="add-members" ml="auto">
+              {t('members.add')}
+            </Button>
+          }
         />
       </Stack>
       {!locked && (

@@ -1,10 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageLoader } from '@/components/PageLoader';
-import { PagedTable, type Column } from '@/components/PagedTable';
+import { PagedList } from '@/components/list/PagedList';
+import { useListParams } from '@/components/list/listState';
+import type { Column } from '@/components/PagedTable';
 import type { UserGroup } from '@/lib/api/types';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { notifySuccess } from '@/lib/notify';
@@ -17,12 +19,11 @@ import { useSetUserGroupActive } from '../api/setUserGroupActive';
 /** manage/user-groups */
 export default function UserGroupsPage() {
   const { t } = useTranslation('userGroups');
-  const navigate = useNavigate();
   const { ospId: corporateAccountOspId } = useSelectedCorporateAccount();
-  const [page, setPage] = useState(1);
+  const list = useListParams();
   const [toDelete, setToDelete] = useState<UserGroup | null>(null);
   const query = useFindUserGroups(
-    { corporateAccountOspId: corporateAccountOspId ?? '', pagination: { page, size: DEFAULT_PAGE_SIZE } },
+    { corporateAccountOspId: corporateAccountOspId ?? '', pagination: { page: list.page, size: DEFAULT_PAGE_SIZE } },
     Boolean(corporateAccountOspId),
   );
   const setActive = useSetUserGroupActive();
@@ -50,20 +51,19 @@ export default function UserGroupsPage() {
       key: 'active',
       header: t('columns.active'),
       render: (g) => (
-        // Stop the row click: toggling is not opening.
-        <div onClick={(event) => event.stopPropagation()}>
-          <Switch
-            checked={g.data.active}
-            disabled={g.data.isDefault || setActive.isPending}
-            aria-label={t('toggleActive', { name: g.data.name })}
-            onChange={(event) => setActive.mutate({ ospId: g.ospId, active: event.currentTarget.checked })}
-          />
-        </div>
+        // A click on the switch toggles; the table does not open the row for it.
+        <Switch
+          checked={g.data.active}
+          disabled={g.data.isDefault || setActive.isPending}
+          aria-label={t('toggleActive', { name: g.data.name })}
+          onChange={(event) => setActive.mutate({ ospId: g.ospId, active: event.currentTarget.checked })}
+        />
       ),
     },
     {
       key: 'actions',
-      header: '',
+      header: t('actions'),
+      hideHeader: true,
       render: (g) => (
         <Button
           size="xs"
@@ -71,10 +71,7 @@ export default function UserGroupsPage() {
           color="red"
           disabled={g.data.isDefault}
           title={g.data.isDefault ? t('defaultImmutable') : undefined}
-          onClick={(event) => {
-            event.stopPropagation();
-            setToDelete(g);
-          }}
+          onClick={() => setToDelete(g)}
         >
           {t('delete')}
         </Button>
@@ -91,21 +88,14 @@ export default function UserGroupsPage() {
         </Button>
       </Group>
       <Card withBorder padding="md">
-        <PagedTable
+        <PagedList
           testId="user-groups-table"
+          query={query}
+          list={list}
           columns={columns}
-          rows={query.data?.content}
           rowKey={(g) => g.ospId}
-          isLoading={query.isPending}
-          isFetching={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
+          rowHref={(g) => namedRoutes.UserGroupView(g.ospId)}
           emptyMessage={t('empty')}
-          page={page}
-          totalPages={query.data?.totalPages}
-          totalElements={query.data?.totalElements}
-          onPageChange={setPage}
-          onRowClick={(g) => navigate(namedRoutes.UserGroupView(g.ospId))}
         />
       </Card>
       <ConfirmDialog

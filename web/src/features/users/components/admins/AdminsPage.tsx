@@ -1,17 +1,16 @@
-import { Badge, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PageLoader } from '@/components/PageLoader';
-import { PagedTable, type Column } from '@/components/PagedTable';
+import { PagedList } from '@/components/list/PagedList';
+import { useListParams } from '@/components/list/listState';
+import type { Column } from '@/components/PagedTable';
 import type { UserListItem } from '@/lib/api/types';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/lib/constants';
+import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { namedRoutes, paths } from '@/lib/routes';
 import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
 import { useFindUsers } from '../../api/findUsers';
 import { UserStatusBadges } from '../UserStatusBadges';
-import { useListParams } from '../list/useListParams';
 
 const ADD_BUTTONS = [
   { key: 'admin', to: paths.addAdmin },
@@ -23,11 +22,8 @@ const ADD_BUTTONS = [
 /** manage/admins: the company's admins and contacts. */
 export default function AdminsPage() {
   const { t } = useTranslation('users');
-  const navigate = useNavigate();
   const { ospId: corporateAccountOspId } = useSelectedCorporateAccount();
   const list = useListParams({ property: 'lastname', direction: 'ASC' });
-  const [searchText, setSearchText] = useState(list.search);
-  const applySearch = useDebouncedCallback((value: string) => list.setSearch(value.trim()), SEARCH_DEBOUNCE_MS);
   const query = useFindUsers(
     {
       corporateAccountOspId: corporateAccountOspId ?? '',
@@ -77,37 +73,16 @@ export default function AdminsPage() {
         </Group>
       </Group>
       <Card withBorder padding="md">
-        <Stack gap="md">
-          <TextInput
-            label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
-            w={320}
-          />
-          <PagedTable
-            columns={columns}
-            rows={query.data?.content}
-            rowKey={(u) => u.ospId}
-            isLoading={query.isPending}
-            isFetching={query.isFetching}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            emptyMessage={list.search ? t('list.noMatches') : t('admins.empty')}
-            page={list.page}
-            totalPages={query.data?.totalPages}
-            totalElements={query.data?.totalElements}
-            onPageChange={list.setPage}
-            sort={list.sort}
-            onSortChange={list.setSort}
-            onRowClick={(u) =>
-              navigate(u.type === 'contact' ? namedRoutes.ContactUserView(u.ospId) : namedRoutes.AdminUserViewDetails(u.ospId))
-            }
-          />
-        </Stack>
+        <PagedList
+          query={query}
+          list={list}
+          sortable
+          columns={columns}
+          rowKey={(u) => u.ospId}
+          rowHref={(u) => (u.type === 'contact' ? namedRoutes.ContactUserView(u.ospId) : namedRoutes.AdminUserViewDetails(u.ospId))}
+          emptyMessage={list.search ? t('list.noMatches') : t('admins.empty')}
+          search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder') }}
+        />
       </Card>
     </Stack>
   );

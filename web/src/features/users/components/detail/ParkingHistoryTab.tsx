@@ -1,7 +1,8 @@
 import { Card } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, type Column } from '@/components/PagedTable';
+import { PagedList } from '@/components/list/PagedList';
+import { useListParams } from '@/components/list/listState';
+import type { Column } from '@/components/PagedTable';
 import type { ParkingSession } from '@/lib/api/types';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useParkingHistory } from '../../api/getParkingHistory';
@@ -11,8 +12,8 @@ import { useDetailUser } from './userContext';
 export default function ParkingHistoryTab() {
   const { t, i18n } = useTranslation('users');
   const user = useDetailUser();
-  const [page, setPage] = useState(1);
-  const query = useParkingHistory(user.ospId, page);
+  const list = useListParams();
+  const query = useParkingHistory(user.ospId, list.page);
 
   const columns: Column<ParkingSession>[] = [
     { key: 'parking', header: t('parking.parking'), render: (s) => s.parkingName },
@@ -24,20 +25,7 @@ export default function ParkingHistoryTab() {
 
   return (
     <Card withBorder padding="lg">
-      <PagedTable
-        columns={columns}
-        rows={query.data?.content}
-        rowKey={(s) => s.ospId}
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        emptyMessage={t('parking.empty')}
-        page={page}
-        totalPages={query.data?.totalPages}
-        totalElements={query.data?.totalElements}
-        onPageChange={setPage}
-      />
+      <PagedList query={query} list={list} columns={columns} rowKey={(s) => s.ospId} emptyMessage={t('parking.empty')} />
     </Card>
   );
 }

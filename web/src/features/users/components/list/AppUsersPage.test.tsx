@@ -91,6 +91,16 @@ describe('AppUsersPage', () => {
     expect(router.state.location.pathname).toBe('/manage/app-users/u-1');
   });
 
+  it('opens a user by keyboard: the row is a link reached by Tab and followed with Enter', async () => {
+    const { user, router } = setup();
+    const link = await screen.findByRole('link', { name: 'User 1' });
+    link.focus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'User 2' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/manage/app-users/u-2');
+  });
+
   it('says so when there are no users', async () => {
     mockFetch(() => jsonResponse(200, { content: [], totalElements: 0, totalPages: 0, page: 1, size: 10 }));
     renderRoutes([{ path: '/manage/app-users', element: <AppUsersPage /> }], '/manage/app-users', newQueryClient(makeUser()));

@@ -1,13 +1,13 @@
-import { Button, Card, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { Button, Card, Checkbox, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PageLoader } from '@/components/PageLoader';
-import { PagedTable, type Column } from '@/components/PagedTable';
+import { PagedList } from '@/components/list/PagedList';
+import { useListParams } from '@/components/list/listState';
+import type { Column } from '@/components/PagedTable';
 import { Money } from '@/components/Money';
 import type { NegativeUser, UserListItem } from '@/lib/api/types';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/lib/constants';
+import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { namedRoutes, paths } from '@/lib/routes';
 import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
 import { useFindUsers } from '../../api/findUsers';
@@ -15,17 +15,12 @@ import { useNegativeBudgetCount } from '../../api/countWithNegativeBudget';
 import { useNegativeBudgetUsers } from '../../api/findWithNegativeBudget';
 import { UserStatusBadges } from '../UserStatusBadges';
 import { SelfRegistrationLinkButton } from './SelfRegistrationLinkButton';
-import { useListParams } from './useListParams';
 
 /** manage/app-users: the company's app users, paged and sorted by the server. */
 export default function AppUsersPage() {
   const { t } = useTranslation('users');
-  const navigate = useNavigate();
   const { ospId: corporateAccountOspId } = useSelectedCorporateAccount();
   const list = useListParams({ property: 'lastname', direction: 'ASC' });
-  // The box shows every keystroke; the list follows 700 ms after the last one.
-  const [searchText, setSearchText] = useState(list.search);
-  const applySearch = useDebouncedCallback((value: string) => list.setSearch(value.trim()), SEARCH_DEBOUNCE_MS);
 
   const query = useFindUsers(
     {
@@ -68,6 +63,23 @@ export default function AppUsersPage() {
     { key: 'amount', header: t('columns.negativeAmount'), render: (u) => <Money cents={u.amount} colored /> },
   ];
 
+  const search = { label: t('list.search'), placeholder: t('list.searchPlaceholder'), testId: 'app-users-search' };
+  const filters = (
+    <>
+      <Checkbox
+        label={t('list.inactiveOnly')}
+        checked={list.inactive}
+        onChange={(event) => list.setInactive(event.currentTarget.checked)}
+      />
+      <Checkbox
+        label={t('list.negativeOnly', { count: negativeCount.data?.count ?? 0 })}
+        checked={list.negative}
+        onChange={(event) => list.setNegative(event.currentTarget.checked)}
+        data-testid="negative-filter"
+      />
+    </>
+  );
+
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -86,69 +98,32 @@ export default function AppUsersPage() {
         </Group>
       </Group>
       <Card withBorder padding="md">
-        <Stack gap="md">
-          <Group align="flex-end" gap="lg">
-            <TextInput
-              label={t('list.search')}
-              placeholder={t('list.searchPlaceholder')}
-              value={searchText}
-              onChange={(event) => {
-                setSearchText(event.currentTarget.value);
-                applySearch(event.currentTarget.value);
-              }}
-              w={320}
-              data-testid="app-users-search"
-            />
-            <Checkbox
-              label={t('list.inactiveOnly')}
-              checked={list.inactive}
-              onChange={(event) => list.setInactive(event.currentTarget.checked)}
-            />
-            <Checkbox
-              label={t('list.negativeOnly', { count: negativeCount.data?.count ?? 0 })}
-              checked={list.negative}
-              onChange={(event) => list.setNegative(event.currentTarget.checked)}
-              data-testid="negative-filter"
-            />
-          </Group>
-          {list.negative ? (
-            <PagedTable
-              testId="negative-users-table"
-              columns={negativeColumns}
-              rows={negative.data?.content}
-              rowKey={(u) => u.ospId}
-              isLoading={negative.isPending}
-              isFetching={negative.isFetching}
-              error={negative.error}
-              onRetry={() => void negative.refetch()}
-              emptyMessage={t('list.noNegative')}
-              page={list.page}
-              totalPages={negative.data?.totalPages}
-              totalElements={negative.data?.totalElements}
-              onPageChange={list.setPage}
-              onRowClick={(u) => navigate(namedRoutes.AppUserDetailView(u.ospId))}
-            />
-          ) : (
-          <PagedTable
-            testId="app-users-table"
-            columns={columns}
-            rows={query.data?.content}
+        {list.negative ? (
+          <PagedList
+            testId="negative-users-table"
+            query={negative}
+            list={list}
+            columns={negativeColumns}
             rowKey={(u) => u.ospId}
-            isLoading={query.isPending}
-            isFetching={query.isFetching}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            emptyMessage={list.search ? t('list.noMatches') : t('list.empty')}
-            page={list.page}
-            totalPages={query.data?.totalPages}
-            totalElements={query.data?.totalElements}
-            onPageChange={list.setPage}
-            sort={list.sort}
-            onSortChange={list.setSort}
-            onRowClick={(u) => navigate(namedRoutes.AppUserDetailView(u.ospId))}
+            rowHref={(u) => namedRoutes.AppUserDetailView(u.ospId)}
+            emptyMessage={t('list.noNegative')}
+            search={search}
+            toolbar={filters}
           />
-          )}
-        </Stack>
+        ) : (
+          <PagedList
+            testId="app-users-table"
+            query={query}
+            list={list}
+            sortable
+            columns={columns}
+            rowKey={(u) => u.ospId}
+            rowHref={(u) => namedRoutes.AppUserDetailView(u.ospId)}
+            emptyMessage={list.search ? t('list.noMatches') : t('list.empty')}
+            search={search}
+            toolbar={filters}
+          />
+        )}
       </Card>
     </Stack>
   );

@@ -11,7 +11,10 @@ interface Props {
   viewer: SessionUser;
   /** The company the dashboard is scoped to (company users: their own). */
   corporateAccountOspId: string | null;
-  onOpen: (result: UserSearchResult) => void;
+  /** Where a result leads. */
+  resultHref: (result: UserSearchResult) => string;
+  /** Runs as a result is opened, before the navigation. */
+  onOpen?: (result: UserSearchResult) => void;
 }
 
 /**
@@ -19,7 +22,7 @@ interface Props {
  * only by default, one page of up to 1000 results. Searching is explicit
  * (button or Enter) because a search across all companies is expensive.
  */
-export function UserSearch({ viewer, corporateAccountOspId, onOpen }: Props) {
+export function UserSearch({ viewer, corporateAccountOspId, resultHref, onOpen }: Props) {
   const { t } = useTranslation('users');
   const [text, setText] = useState('');
   const [activeOnly, setActiveOnly] = useState(true);
@@ -83,7 +86,7 @@ export function UserSearch({ viewer, corporateAccountOspId, onOpen }: Props) {
             </Button>
           </Group>
         </form>
-        {filter && <UserSearchResults query={results} onOpen={onOpen} />}
+        {filter && <UserSearchResults query={results} resultHref={resultHref} onOpen={onOpen} />}
       </Stack>
     </Card>
   );

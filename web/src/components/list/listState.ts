@@ -1,12 +1,25 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Sort } from '@/components/PagedTable';
+import type { Sort } from '../PagedTable';
+
+/** What a paged list keeps: its page, order and search, and how to change them. */
+export interface ListState {
+  page: number;
+  sort: Sort | null;
+  search: string;
+  setPage: (page: number) => void;
+  /** A new order starts again at page 1. */
+  setSort: (sort: Sort) => void;
+  /** A new search starts again at page 1. */
+  setSearch: (search: string) => void;
+}
 
 /**
  * The list's page, sort and filters live in the URL: the back button from a
  * user's detail returns to the same page, and a filtered list can be shared.
  * Other parameters (an MSP user's corporateAccountOspId) are left alone.
  */
-export function useListParams(defaultSort: Sort) {
+export function useListParams<S extends Sort | null = null>(defaultSort: S = null as S) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
@@ -14,7 +27,7 @@ export function useListParams(defaultSort: Sort) {
   const negative = params.get('negative') === 'true';
   const sortParam = params.get('sort');
   const [property, direction] = sortParam ? sortParam.split(',') : [];
-  const sort: Sort =
+  const sort: Sort | S =
     property && (direction === 'ASC' || direction === 'DESC') ? { property, direction } : defaultSort;
 
   const update = (changes: Record<string, string | null>) =>
@@ -41,5 +54,19 @@ export function useListParams(defaultSort: Sort) {
     setInactive: (next: boolean) => update({ inactive: next ? 'true' : null, page: null }),
     setNegative: (next: boolean) => update({ negative: next ? 'true' : null, page: null }),
     setSort: (next: Sort) => update({ sort: `${next.property},${next.direction}`, page: null }),
+  };
+}
+
+/**
+ * The same state kept in the component: for a list inside a tab or a card,
+ * where the page of one list does not belong in the page's URL.
+ */
+export function useListState(defaultSort: Sort | null = null): ListState {
+  const [state, setState] = useState({ page: 1, sort: defaultSort, search: '' });
+  return {
+    ...state,
+    setPage: (page) => setState((current) => ({ ...current, page })),
+    setSort: (sort) => setState((current) => ({ ...current, sort, page: 1 })),
+    setSearch: (search) => setState((current) => ({ ...current, search, page: 1 })),
   };
 }

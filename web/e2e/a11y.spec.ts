@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDashboard, openBrowser, PASSWORD, type Session } from './browser';
+import { addExpense, createUserWithBudget, signInAsAcmeAdmin, unique } from './people';
+
+// axe-core on every screen of the app, in Dutch (the default language), for
+// each demo role that can open it. A serious or critical violation fails
+// the test with its rule, target and route. One browser and one sign-in per
+// role: screens are opened by client-side navigation, not by page loads.
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SELECTED_COMPANY_KEY = 'portal.selectedCorporateAccountOspId';
+
+interface Violation {
+  route: string;
+  role: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+const violations: Violation[] = [];
+const visited: string[] = [];
+const skipped: string[] = [];
+
+async function injectAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  // Through the DevTools protocol, so the app's CSP (no inline scripts) does not apply.
+  await page.evaluate(AXE_SOURCE);
+}
+
+/** Waits until the screen stopped loading: no loader left, the network quiet. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.querySelector('[role="status"], .mantine-Loader-root'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(150);
+}
+
+async function check(page: Page, role: string, route: string): Promise<void> {
+  await injectAxe(page);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe;
+    interface AxeResults {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; any: { message: string }[]; all: { message: string }[] }[];
+      }[];
+    }
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      // The target, and why (axe's message: the colours and ratio, the missing name…).
+      targets: v.nodes.map((n) => `${n.target.map(String).join(' ')}: ${[...n.any, ...n.all][0]?.message ?? ''}`),
+    }));
+  });
+  visited.push(`${role} ${route}`);
+  for (const v of found) {
+    if (v.impact === 'serious' || v.impact === 'critical') violations.push({ ...v, role, route });
+  }
+}
+
+/** Opens a route inside the running app (the router follows popstate). */
+async function open(page: Page, path: string): Promise<boolean> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+  const want = path.split('?')[0]!.replace(/\/$/, '');
+  const now = new URL(page.url()).pathname.replace(/\/$/, '');
+  // A guard sent us elsewhere (dashboard, 404, the first tab): not this role's screen.
+  return now === want;
+}
+
+async function hrefs(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+/** The first link matching `selector` on `path`'s screen, without its query. */
+async function firstLink(page: Page, path: string, selector: string): Promise<string | null> {
+  if (!(await open(page, path))) return null;
+  const found = await hrefs(page, selector);
+  return found[0]?.split('?')[0] ?? null;
+}
+
+async function signInNl(page: Page, login: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Aanmelden' }).waitFor();
+  await page.locator('input[autocomplete="username"]').fill(login);
+  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Aanmelden' }).click();
+  await expectDashboard(page);
+}
+
+/** MSP users and platform admins pick Acme NV on the dashboard first. */
+async function selectAcme(page: Page): Promise<void> {
+  const selector = page.getByTestId('corporate-account-selector');
+  if ((await selector.count()) === 0) return;
+  await selector.click();
+  await selector.fill('Acme');
+  await page.getByRole('option', { name: /Acme NV/ }).first().click();
+  await page.waitForFunction((key) => Boolean(localStorage.getItem(key)), SELECTED_COMPANY_KEY);
+}
+
+/** Every screen a signed-in user may open; ids come from the lists on the way. */
+async function checkSignedIn(page: Page, role: string): Promise<void> {
+  const company = await page.evaluate((key) => localStorage.getItem(key), SELECTED_COMPANY_KEY);
+  const q = company ? `?corporateAccountOspId=${company}` : '';
+  const visit = async (path: string | null, label: string) => {
+    if (!path) {
+      skipped.push(`${role} ${label}: nothing to open in the demo data`);
+      return;
+    }
+    const withCompany = q ? `${path}${path.includes('?') ? '&' : '?'}${q.slice(1)}` : path;
+    if (await open(page, withCompany)) await check(page, role, path);
+  };
+
+  for (const path of [
+    '/dashboard',
+    '/change-password',
+    '/help',
+    '/manage/app-users',
+    '/manage/app-users/add',
+    '/manage/import-users',
+    '/manage/user-groups',
+    '/manage/user-groups/add',
+    '/manage/admins',
+    '/manage/admins/add',
+    '/manage/admins/contact/add',
+    '/manage/admins/hr/add',
+    '/manage/admins/mobility/add',
+    '/company/settings/budgets',
+    '/finance/all-transactions',
+    '/finance/company-budget',
+    '/finance/company-private-budget',
+  ]) {
+    await visit(path, path);
+  }
+
+  // Acme's user with a budget and an expense (made below) where the role sees Acme, else the first.
+  const usersTable = '[data-testid="app-users-table"] tbody a';
+  const search = moneyUser ? `/manage/app-users?search=${moneyUser}${q ? `&${q.slice(1)}` : ''}` : null;
+  const user =
+    (search && (await firstLink(page, search, usersTable))) || (await firstLink(page, `/manage/app-users${q}`, usersTable));
+  for (const tab of ['budgets', 'expenses', 'groups-roles', 'detail', 'identification-fields', 'roles', 'parking-history']) {
+    await visit(user && `${user}/${tab}`, `app user ${tab}`);
+  }
+  const userId = user?.split('/').pop();
+  await visit(userId ? `/budgets/add?userOspId=${userId}` : null, 'add budget');
+  await visit(userId ? `/expenses/add?userOspId=${userId}` : null, 'add expense');
+
+  const budget = user ? await firstLink(page, `${user}/budgets${q}`, 'main a[href^="/budgets/"]:not([href^="/budgets/add"]):not([href^="/budgets/amount"])') : null;
+  await visit(budget, 'budget');
+  await visit(budget ? `/budgets/amount/add?budgetOspId=${budget.split('/').pop()}` : null, 'add amount');
+  const expense = user ? await firstLink(page, `${user}/expenses${q}`, '[data-testid="user-expenses"] tbody a') : null;
+  await visit(expense, 'expense');
+  const recurring = user ? await firstLink(page, `${user}/expenses${q}`, '[data-testid="recurring-expenses"] a') : null;
+  await visit(recurring, 'recurring expense');
+  const transaction = await firstLink(page, `/finance/all-transactions${q}`, 'a[href^="/finance/transaction-details/"]');
+  await visit(transaction, 'transaction details');
+
+  const group = await firstLink(page, `/manage/user-groups${q}`, '[data-testid="user-groups-table"] tbody a');
+  await visit(group && `${group}/members`, 'group members');
+  await visit(group && `${group}/details`, 'group details');
+
+  const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
+  const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');
+  const contact = people.find((h) => h.startsWith('/manage/admins/contact/'))?.split('?')[0];
+  await visit(admin ? `${admin}/details` : null, 'admin details');
+  await visit(admin ? `${admin}/roles` : null, 'admin roles');
+  await visit(contact ?? null, 'contact');
+}
+
+let session: Session | null = null;
+afterAll(async () => {
+  await session?.close();
+});
+
+// The budget, expense and ledger screens need data: an Acme user with a
+// mobility budget and one expense (in English, through the forms).
+let moneyUser: string | null = null;
+beforeAll(async () => {
+  const setup = await openBrowser({ language: 'en' });
+  try {
+    await signInAsAcmeAdmin(setup.page);
+    const login = unique('e2e.a11y.');
+    await createUserWithBudget(setup.page, login, '50');
+    await addExpense(setup.page, 'Bus ticket a11y', '3');
+    moneyUser = login;
+  } finally {
+    await setup.close();
+  }
+});
+
+describe('accessibility (axe-core, nl)', () => {
+  it('has no serious or critical violation on the sign-in screens', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Aanmelden' }).waitFor();
+    await check(page, 'guest', '/login');
+    for (const path of ['/reset-login', '/reset-password', '/set-new-password', '/404']) {
+      if (await open(page, path)) await check(page, 'guest', path);
+    }
+    await session.close();
+    session = null;
+    report('guest');
+  });
+
+  for (const role of ['acme.admin', 'globex.admin', 'msp.admin', 'ospadmin']) {
+    it(`has no serious or critical violation on the screens ${role} can open`, async () => {
+      session = await openBrowser();
+      const { page } = session;
+      await signInNl(page, role);
+      await selectAcme(page);
+      await checkSignedIn(page, role);
+      await session.close();
+      session = null;
+      report(role);
+    });
+  }
+});
+
+function report(role: string): void {
+  const mine = violations.filter((v) => v.role === role);
+  const screens = visited.filter((v) => v.startsWith(`${role} `)).length;
+  console.log(`axe: ${role}: ${screens} screen(s) checked`);
+  for (const s of skipped.filter((v) => v.startsWith(`${role} `))) console.log(`axe: skipped ${s}`);
+  const lines = mine.map((v) => `${v.impact} ${v.rule} on ${v.route} (${v.role}): ${v.help}\n    ${v.targets.slice(0, 5).join('\n    ')}`);
+  expect(lines, lines.join('\n')).toEqual([]);
+}
