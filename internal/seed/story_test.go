@@ -6,12 +6,15 @@ import (
 	"testing"
 	"time"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/expense"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/server"
 	"mobility/portal/internal/testkit"
+	"mobility/portal/internal/user"
 )
 
 // The demo's year of history (what `portal serve --demo` shows): for Acme,
@@ -103,6 +106,7 @@ func TestDemoStory(t *testing.T) {
 				t.Errorf("%d budgets whose balance is not the sum of their rows", wrong)
 			}
 			assertNegativeUser(t, ctx, db)
+			assertScreensHaveData(t, ctx, app)
 		})
 	}
 }
@@ -120,3 +124,47 @@ func assertNegativeUser(t *testing.T, ctx context.Context, db *database.DB) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// assertScreensHaveData asks, as Acme's admin, what the money screens and
+// the dashboard search ask: none may come back empty on first start.
+func assertScreensHaveData(t *testing.T, ctx context.Context, app *server.App) {
+	t.Helper()
+	id, err := app.Users.IDByLogin(ctx, "acme.admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	me, err := app.Users.ResolveID(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &access.Principal{UserID: id, UserOspID: me.OspID, Login: "acme.admin", Language: "nl",
+		Roles: []access.Role{access.UserManager, access.InvoiceManager, access.ReportingManager, access.CommunicationManager, access.CompanyBudgetManager},
+		Scope: access.Scope{CorporateAccountID: me.CompanyID}}
+	count := func(name string, total func() int, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if total() == 0 {
+			t.Errorf("%s: empty on first start", name)
+		}
+	}
+	tx, err := app.Budgets.Transactions(ctx, p, budget.TransactionFilter{CorporateAccountOspID: seed.AcmeOspID})
+	count("all transactions", func() int { return tx.TotalElements }, err)
+	ev, err := app.Expenses.Filter(ctx, p, expense.Filter{CorporateAccountOspID: seed.AcmeOspID})
+	count("expenses", func() int { return ev.TotalElements }, err)
+	neg, err := app.Expenses.NegativeUsers(ctx, p, expense.NegativeRequest{CorporateAccountOspID: seed.AcmeOspID})
+	count("negative balances", func() int { return neg.TotalElements }, err)
+	priv, err := app.Budgets.PrivateList(ctx, p, budget.PrivateListRequest{CorporateAccountOspID: seed.AcmeOspID})
+	count("private balances", func() int { return priv.TotalElements }, err)
+	found, err := app.Users.Search(ctx, p, user.SearchRequest{Search: "peeters"})
+	count("dashboard search", func() int { return found.TotalElements }, err)
+	view, err := app.Budgets.CompanyView(ctx, p, seed.AcmeOspID)
+	if err != nil || view.Budget == nil || view.Budget.Remaining <= 0 || view.Threshold == nil {
+		t.Errorf("company budget: %+v %v", view, err)
+	}
+	list, err := app.Users.Find(ctx, p, user.FindRequest{CorporateAccountOspID: seed.AcmeOspID})
+	if err != nil || list.TotalElements <= 200 || list.TotalPages < 2 {
+		t.Errorf("app users: %+v %v (want more than one page)", list, err)
+	}
+}
