@@ -54,7 +54,7 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Now: clk.Now()}); err != nil {
 		return err
 	}
-	s := &story{app: app, clk: clk, rng: rand.New(rand.NewPCG(2026, 8))}
+	s := &story{app: app, clk: clk, start: start, gone: map[string]string{}, rng: rand.New(rand.NewPCG(2026, 8))}
 	if err := s.cast(ctx); err != nil {
 		return fmt.Errorf("demo story, first day: %w", err)
 	}
@@ -113,9 +113,9 @@ type story struct {
 
 	users    map[string]string // login → ospId
 	spenders []spender
-	expenses []string // ospIds of booked expenses, for refunds and corrections
-	month    int      // months since the start
-	lastDay  time.Time
+	expenses []string          // ospIds of booked expenses, for refunds and corrections
+	gone     map[string]string // login → the first day the user no longer works here
+	start    time.Time         // the story's first day
 }
 
 var companyAdminRoles = []access.Role{access.UserManager, access.InvoiceManager, access.ReportingManager,
@@ -334,7 +334,6 @@ func (s *story) cast(ctx context.Context) error {
 			return fmt.Errorf("recurring %s: %w", r.typ, err)
 		}
 	}
-	s.lastDay = dayStart(s.clk.Now())
 	return nil
 }
 
@@ -360,13 +359,13 @@ var descriptions = map[string][]string{
 
 // live does one day's scripted work.
 func (s *story) live(ctx context.Context, day time.Time) error {
-	if day.Day() == 1 && !day.Equal(s.lastDay) {
-		s.month++
-	}
 	weekday := day.Weekday() != time.Saturday && day.Weekday() != time.Sunday
 	if weekday {
 		for _, sp := range s.spenders {
 			if s.rng.Float64() >= sp.chance {
+				continue
+			}
+			if left, ok := s.gone[sp.login]; ok && s.today() >= left {
 				continue
 			}
 			if err := s.spend(ctx, sp); err != nil {
@@ -380,7 +379,9 @@ func (s *story) live(ctx context.Context, day time.Time) error {
 			}
 		}
 	}
-	m, d := s.month, day.Day()
+	// the script's calendar: months since the start, day of the month
+	m := (day.Year()-s.start.Year())*12 + int(day.Month()-s.start.Month())
+	d := day.Day()
 	switch {
 	case d == 3 && m%2 == 0 && m > 0:
 		// bank transfers on Acme's company budget, every other month, booked
@@ -510,6 +511,7 @@ func (s *story) importUsers(ctx context.Context, p *access.Principal, company, k
 func (s *story) leave(ctx context.Context, login, on string) error {
 	osp := s.users[login]
 	if on == "" {
+		s.gone[login] = s.today()
 		bs, err := s.app.Budgets.ByOwner(ctx, s.acme, budget.ByOwnerRequest{OwnerOspID: osp})
 		if err != nil {
 			return err
@@ -522,6 +524,7 @@ func (s *story) leave(ctx context.Context, login, on string) error {
 		_, err = s.app.Users.Deactivate(ctx, s.acme, user.DeactivateRequest{OspID: osp, When: user.WhenNow})
 		return err
 	}
+	s.gone[login] = on
 	_, err := s.app.Users.Deactivate(ctx, s.acme, user.DeactivateRequest{OspID: osp, When: user.WhenOnDate, Date: on})
 	return err
 }
