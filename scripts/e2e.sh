@@ -20,7 +20,9 @@ pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }
 trap cleanup EXIT
 
-for _ in $(seq 1 100); do
+# serve --demo first lives through the demo's year of history (a few
+# seconds; more on a busy machine), then listens
+for _ in $(seq 1 600); do
   if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi
   if ! kill -0 "$pid" 2>/dev/null; then cat "$tmp/portal.log"; echo "portal did not start"; exit 1; fi
   sleep 0.1

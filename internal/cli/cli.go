@@ -32,7 +32,8 @@ const usage = `portal: the mobility-budget portal.
 Usage:
   portal serve [--demo] [flags]        run the portal (migrates first)
   portal migrate [flags]               bring the database schema up to date
-  portal seed --demo [flags]           fill an empty database with demo data
+  portal seed --demo [--base] [flags]  fill an empty database with demo data (a year of history;
+                                       --base: only the small base the Go tests use)
   portal user create-admin --login L --email E --password P [flags]
                                        create a platform admin (ospadmin)
   portal user reset-2fa LOGIN [flags]  forget a user's authenticator (re-enrol at next sign-in)

@@ -29,10 +29,10 @@ func TestCommandsOnBothDialects(t *testing.T) {
 			if code, out, errOut := run(t, env, "migrate"); code != 0 || !strings.Contains(out, "up to date") {
 				t.Fatalf("migrate: %d %s %s", code, out, errOut)
 			}
-			if code, _, errOut := run(t, env, "seed", "--demo"); code != 0 {
+			if code, _, errOut := run(t, env, "seed", "--demo", "--base"); code != 0 {
 				t.Fatalf("seed: %d %s", code, errOut)
 			}
-			if code, _, errOut := run(t, env, "seed", "--demo"); code == 0 || !strings.Contains(errOut, "already has data") {
+			if code, _, errOut := run(t, env, "seed", "--demo", "--base"); code == 0 || !strings.Contains(errOut, "already has data") {
 				t.Fatalf("second seed must refuse: %d %s", code, errOut)
 			}
 			code, out, errOut := run(t, env, "user", "create-admin", "--login", "Root.Admin", "--email", "root@example.com", "--password", "Str0ngpass")
@@ -84,7 +84,7 @@ func TestJobsRunAt(t *testing.T) {
 	for _, d := range testkit.Dialects() {
 		t.Run(string(d), func(t *testing.T) {
 			env := map[string]string{"PORTAL_DATABASE_URL": testkit.DSN(t, d), "PORTAL_ARGON2_MEMORY_KIB": "8192", "PORTAL_ARGON2_TIME": "1", "PORTAL_LOG_LEVEL": "error"}
-			if code, _, errOut := run(t, env, "seed", "--demo"); code != 0 {
+			if code, _, errOut := run(t, env, "seed", "--demo", "--base"); code != 0 {
 				t.Fatalf("seed: %s", errOut)
 			}
 			db, err := database.Open(context.Background(), env["PORTAL_DATABASE_URL"])

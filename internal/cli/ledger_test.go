@@ -21,7 +21,7 @@ func TestLedgerVerifyFindsTampering(t *testing.T) {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
 			env := map[string]string{"PORTAL_DATABASE_URL": testkit.DSN(t, d), "PORTAL_ARGON2_MEMORY_KIB": "8192", "PORTAL_ARGON2_TIME": "1", "PORTAL_LOG_LEVEL": "error"}
-			if code, _, errOut := run(t, env, "seed", "--demo"); code != 0 {
+			if code, _, errOut := run(t, env, "seed", "--demo", "--base"); code != 0 {
 				t.Fatalf("seed: %s", errOut)
 			}
 			db, err := database.Open(ctx, env["PORTAL_DATABASE_URL"])

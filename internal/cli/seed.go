@@ -14,8 +14,10 @@ func seedCmd(ctx context.Context, env Env, args []string) error {
 	// --demo is the shared option (PORTAL_DEMO) that serve also reads.
 	var users int
 	var company string
+	var base bool
 	app, err := open(ctx, env, "seed", args, func(fs *flag.FlagSet) {
 		fs.IntVar(&users, "users", 0, "add this many generated app users (benchmarks)")
+		fs.BoolVar(&base, "base", false, "with --demo: only the small base demo the tests use, without the year of history")
 		fs.StringVar(&company, "company", seed.AcmeOspID, "corporate account ospId the generated users join")
 	})
 	if err != nil {
@@ -26,10 +28,16 @@ func seedCmd(ctx context.Context, env Env, args []string) error {
 		return errors.New("say what to seed: --demo and/or --users N")
 	}
 	if app.Config.Demo {
-		if err := seed.Demo(ctx, seed.Deps{DB: app.DB, Users: app.Users, Auth: app.Auth, Now: app.Clock.Now()}); err != nil {
+		start := time.Now()
+		if base {
+			err = seed.Demo(ctx, seed.Deps{DB: app.DB, Users: app.Users, Auth: app.Auth, Now: app.Clock.Now()})
+		} else {
+			err = seed.DemoStory(ctx, app.Config, app.DB, app.Clock.Now())
+		}
+		if err != nil {
 			return err
 		}
-		fmt.Fprintln(env.Stdout, "demo data seeded; every demo login has password", seed.DemoPassword)
+		fmt.Fprintf(env.Stdout, "demo data seeded in %s; every demo login has password %s\n", time.Since(start).Round(time.Millisecond), seed.DemoPassword)
 	}
 	if users > 0 {
 		start := time.Now()

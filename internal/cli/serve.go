@@ -29,10 +29,12 @@ func serve(ctx context.Context, env Env, args []string) error {
 			return err
 		}
 		if empty {
-			if err := seed.Demo(ctx, seed.Deps{DB: app.DB, Users: app.Users, Auth: app.Auth, Now: app.Clock.Now()}); err != nil {
+			seeded := time.Now()
+			// a year of history, lived through the services (seed.DemoStory)
+			if err := seed.DemoStory(ctx, cfg, app.DB, app.Clock.Now()); err != nil {
 				return fmt.Errorf("demo data: %w", err)
 			}
-			slog.Info("demo data seeded", "password", "see README")
+			slog.Info("demo data seeded", "password", "see README", "took", time.Since(seeded).Round(time.Millisecond))
 		}
 	}
 	handler, err := app.Handler(env.Web)

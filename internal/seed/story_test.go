@@ -1,0 +1,170 @@
+package seed_test
+
+import (
+	"context"
+	"strconv"
+	"testing"
+	"time"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/budget"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/expense"
+	"mobility/portal/internal/seed"
+	"mobility/portal/internal/server"
+	"mobility/portal/internal/testkit"
+	"mobility/portal/internal/user"
+)
+
+// The demo's year of history (what `portal serve --demo` shows): for Acme,
+// ledger rows in at least 12 months, expenses in at least 5 mobility
+// modes, and for every budget a balance that is the sum of its rows; and
+// the rest of the story happened (imports, a deactivated and a blocked
+// user, the threshold mail, lists long enough to page).
+func TestDemoStory(t *testing.T) {
+	for _, d := range testkit.Dialects() {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := context.Background()
+			db := testkit.NewDB(t, d)
+			now := time.Date(2026, 11, 21, 10, 0, 0, 0, clock.Brussels)
+			started := time.Now()
+			if err := seed.DemoStory(ctx, testkit.TestConfig(), db, now); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("story seeded in %s", time.Since(started).Round(time.Millisecond))
+
+			var acme int64
+			if err := db.Get(ctx, &acme, `SELECT id FROM corporate_accounts WHERE osp_id = ?`, seed.AcmeOspID); err != nil {
+				t.Fatal(err)
+			}
+			var dates []string
+			if err := db.Select(ctx, &dates, `SELECT DISTINCT t.booking_date FROM budget_transactions t
+				JOIN budgets b ON b.id = t.budget_id WHERE b.corporate_account_id = ?`, acme); err != nil {
+				t.Fatal(err)
+			}
+			months := map[string]bool{}
+			for _, d := range dates {
+				months[d[:7]] = true
+			}
+			if len(months) < 12 {
+				t.Errorf("Acme's ledger covers %d months, want at least 12: %v", len(months), months)
+			}
+			var modes []string
+			if err := db.Select(ctx, &modes, `SELECT DISTINCT mobility_mode FROM expenses WHERE corporate_account_id = ?`, acme); err != nil {
+				t.Fatal(err)
+			}
+			if len(modes) < 5 {
+				t.Errorf("Acme's expenses are in %d mobility modes, want at least 5: %v", len(modes), modes)
+			}
+			counts := map[string]int{}
+			for name, q := range map[string]string{
+				"refunds":     `SELECT COUNT(*) FROM budget_transactions WHERE tx_type = 'refund'`,
+				"corrections": `SELECT COUNT(*) FROM budget_transactions WHERE tx_type = 'update'`,
+				"top-ups":     `SELECT COUNT(*) FROM budget_transactions WHERE tx_type IN ('automatic_update_add', 'automatic_update_reset')`,
+				"recurring":   `SELECT COUNT(*) FROM expenses WHERE recurrence_id IS NOT NULL`,
+				"transfers":   `SELECT COUNT(*) FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id WHERE b.budget_type = 'COMPANY_BUDGET' AND t.tx_type = 'topup'`,
+				"types":       `SELECT COUNT(DISTINCT budget_type) FROM budgets WHERE corporate_account_id = ` + itoa(acme),
+				"imports":     `SELECT COUNT(*) FROM uploads WHERE status = 'processed'`,
+				"deactivated": `SELECT COUNT(*) FROM users WHERE corporate_account_id = ` + itoa(acme) + ` AND NOT active`,
+				"blocked":     `SELECT COUNT(*) FROM credentials c JOIN users u ON u.id = c.user_id WHERE u.login = 'acme.blocked' AND c.blocked`,
+				"mails":       `SELECT COUNT(*) FROM mail_outbox WHERE to_address = 'bea.budget@example.com'`,
+				"app users":   `SELECT COUNT(*) FROM users WHERE corporate_account_id = ` + itoa(acme) + ` AND user_type = 'mobile'`,
+				"days run":    `SELECT COUNT(*) FROM job_runs WHERE job = 'budget-periods' AND status = 'done'`,
+			} {
+				var n int
+				if err := db.Get(ctx, &n, q); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				counts[name] = n
+			}
+			for name, least := range map[string]int{"refunds": 5, "corrections": 3, "top-ups": 100, "recurring": 20, "transfers": 6,
+				"types": 5, "imports": 3, "deactivated": 2, "blocked": 1, "mails": 1, "app users": 200 + 10, "days run": 365} {
+				if counts[name] < least {
+					t.Errorf("%s: %d, want at least %d", name, counts[name], least)
+				}
+			}
+
+			app, err := server.New(testkit.TestConfig(), db, clock.NewFixed(now))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := app.Budgets.VerifyLedger(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Problems) > 0 || rep.Budgets < 20 || rep.Rows < 1000 {
+				t.Errorf("ledger: %d budgets, %d rows, problems %v", rep.Budgets, rep.Rows, rep.Problems)
+			}
+			// and plainly: every budget's balance is the sum of its rows
+			var wrong int
+			if err := db.Get(ctx, &wrong, `SELECT COUNT(*) FROM budgets b WHERE b.balance <>
+				COALESCE((SELECT SUM(t.amount) FROM budget_transactions t WHERE t.budget_id = b.id), 0)`); err != nil {
+				t.Fatal(err)
+			}
+			if wrong != 0 {
+				t.Errorf("%d budgets whose balance is not the sum of their rows", wrong)
+			}
+			assertNegativeUser(t, ctx, db)
+			assertScreensHaveData(t, ctx, app)
+		})
+	}
+}
+
+// assertNegativeUser: the negative-balances screen has someone to show.
+func assertNegativeUser(t *testing.T, ctx context.Context, db *database.DB) {
+	t.Helper()
+	var n int
+	if err := db.Get(ctx, &n, `SELECT COUNT(*) FROM budgets WHERE balance < 0 AND budget_type <> ?`, budget.TypeCompany); err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Error("no budget below zero: the negative-balances screen would be empty")
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// assertScreensHaveData asks, as Acme's admin, what the money screens and
+// the dashboard search ask: none may come back empty on first start.
+func assertScreensHaveData(t *testing.T, ctx context.Context, app *server.App) {
+	t.Helper()
+	id, err := app.Users.IDByLogin(ctx, "acme.admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	me, err := app.Users.ResolveID(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &access.Principal{UserID: id, UserOspID: me.OspID, Login: "acme.admin", Language: "nl",
+		Roles: []access.Role{access.UserManager, access.InvoiceManager, access.ReportingManager, access.CommunicationManager, access.CompanyBudgetManager},
+		Scope: access.Scope{CorporateAccountID: me.CompanyID}}
+	count := func(name string, total func() int, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if total() == 0 {
+			t.Errorf("%s: empty on first start", name)
+		}
+	}
+	tx, err := app.Budgets.Transactions(ctx, p, budget.TransactionFilter{CorporateAccountOspID: seed.AcmeOspID})
+	count("all transactions", func() int { return tx.TotalElements }, err)
+	ev, err := app.Expenses.Filter(ctx, p, expense.Filter{CorporateAccountOspID: seed.AcmeOspID})
+	count("expenses", func() int { return ev.TotalElements }, err)
+	neg, err := app.Expenses.NegativeUsers(ctx, p, expense.NegativeRequest{CorporateAccountOspID: seed.AcmeOspID})
+	count("negative balances", func() int { return neg.TotalElements }, err)
+	priv, err := app.Budgets.PrivateList(ctx, p, budget.PrivateListRequest{CorporateAccountOspID: seed.AcmeOspID})
+	count("private balances", func() int { return priv.TotalElements }, err)
+	found, err := app.Users.Search(ctx, p, user.SearchRequest{Search: "peeters"})
+	count("dashboard search", func() int { return found.TotalElements }, err)
+	view, err := app.Budgets.CompanyView(ctx, p, seed.AcmeOspID)
+	if err != nil || view.Budget == nil || view.Budget.Remaining <= 0 || view.Threshold == nil {
+		t.Errorf("company budget: %+v %v", view, err)
+	}
+	list, err := app.Users.Find(ctx, p, user.FindRequest{CorporateAccountOspID: seed.AcmeOspID})
+	if err != nil || list.TotalElements <= 200 || list.TotalPages < 2 {
+		t.Errorf("app users: %+v %v (want more than one page)", list, err)
+	}
+}
