@@ -301,26 +301,13 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 			return nil, err
 		}
 	}
-	if err := s.companyDefaults(ctx, o.companyID, req.Type, &req.Data); err != nil {
-		return nil, err
-	}
-	r := &row{OspID: uuid.NewString(), CorporateAccountID: o.companyID, BudgetType: req.Type, PaymentType: PaymentCompany,
-		Limited: true, UpdateStrategy: UpdateNextPeriod, YearEnd: Rules[req.Type].DefaultYearEnd, VatIncluded: true}
-	if o.userID != 0 {
-		r.UserID = &o.userID
-	}
-	if req.Data.PaymentType != nil {
-		v.OneOf("paymentType", *req.Data.PaymentType, []string{PaymentCompany, PaymentPrivate})
-		r.PaymentType = *req.Data.PaymentType
-	}
-	start, err := s.settle(ctx, r, req.Data, true)
+	r, start, err := s.prepare(ctx, o.companyID, req.Type, req.Data)
 	if err != nil {
 		return nil, err
 	}
-	if err := v.Err(); err != nil {
-		return nil, err
+	if o.userID != 0 {
+		r.UserID = &o.userID
 	}
-	r.StartAmount = start
 	var id int64
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		existing, err := s.store.byOwner(ctx, o.userID, o.companyID, req.Type)
@@ -359,6 +346,33 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 		return nil, apperr.Wrap(err)
 	}
 	return s.getByID(ctx, id)
+}
+
+// prepare checks a new budget of type typ (already known to be one of
+// Types) for an owner in company companyID against the company's settings
+// and the type's rules, and returns the row to insert (without its owner)
+// and its start amount. It writes nothing, so the budgets of a user not
+// created yet are checked by it too (CheckNewUserBudgets).
+func (s *Service) prepare(ctx context.Context, companyID int64, typ string, d WriteData) (*row, int64, error) {
+	if err := s.companyDefaults(ctx, companyID, typ, &d); err != nil {
+		return nil, 0, err
+	}
+	r := &row{OspID: uuid.NewString(), CorporateAccountID: companyID, BudgetType: typ, PaymentType: PaymentCompany,
+		Limited: true, UpdateStrategy: UpdateNextPeriod, YearEnd: Rules[typ].DefaultYearEnd, VatIncluded: true}
+	v := validate.New(ctx)
+	if d.PaymentType != nil {
+		v.OneOf("paymentType", *d.PaymentType, []string{PaymentCompany, PaymentPrivate})
+		r.PaymentType = *d.PaymentType
+	}
+	start, err := s.settle(ctx, r, d, true)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := v.Err(); err != nil {
+		return nil, 0, err
+	}
+	r.StartAmount = start
+	return r, start, nil
 }
 
 // LabelDuplicate: one active budget per owner, type and payment type.

@@ -27,6 +27,7 @@ import (
 	"mobility/portal/internal/idempotency"
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
@@ -44,9 +45,12 @@ type App struct {
 	Users     *user.Service
 	Groups    *usergroup.Service
 	Budgets   *budget.Service
-	Expenses  *expense.Service
-	Branding  *branding.Service
-	Help      *help.Service
+	// Onboarding creates an app user with their budgets in one transaction
+	// (user/mobile/create): it uses both services, neither knows the other's.
+	Onboarding *onboarding.Service
+	Expenses   *expense.Service
+	Branding   *branding.Service
+	Help       *help.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -69,15 +73,16 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	budgets := budget.NewService(budget.Deps{DB: db, Clock: c, Companies: companies, Users: users, Outbox: outbox})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
-		Auth:      authSvc,
-		Partners:  partners,
-		Companies: companies,
-		Groups:    groups,
-		Users:     users,
-		Budgets:   budgets,
-		Expenses:  expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
-		Branding:  branding.NewService(db, cfg, partners),
-		Help:      helpSvc,
+		Auth:       authSvc,
+		Partners:   partners,
+		Companies:  companies,
+		Groups:     groups,
+		Users:      users,
+		Budgets:    budgets,
+		Onboarding: onboarding.NewService(db, users, budgets),
+		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
+		Branding:   branding.NewService(db, cfg, partners),
+		Help:       helpSvc,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -94,6 +99,7 @@ func (a *App) Routes() []api.Route {
 		a.Companies.Routes(),
 		a.Groups.Routes(),
 		a.Budgets.Routes(),
+		a.Onboarding.Routes(),
 		a.Expenses.Routes(),
 		a.Branding.Routes(),
 		a.Help.Routes(),

@@ -885,7 +885,7 @@ func (b *builder) sample(name, parent string) (any, bool) {
 			return "OTHER", true
 		case strings.Contains(path, "/identificationToken/"):
 			return "LICENCE_PLATE", true
-		case path == v1+"/budget/{type}/create":
+		case path == v1+"/budget/{type}/create", path == v1+"/user/mobile/create": // the latter: userBudgets[].type
 			return "CAFETERIA_BUDGET", true
 		}
 	case "fields":

@@ -69,10 +69,7 @@ func (s *Service) Routes() []api.Route {
 			}),
 
 		// creating and changing users
-		api.Post(base+"/mobile/create", write, "user", "Create an app user (role ospuser)",
-			func(ctx context.Context, req *CreateMobileRequest) (*User, error) {
-				return s.CreateMobile(ctx, pr(ctx), *req)
-			}),
+		// mobile/create (an app user with their budgets) is internal/onboarding's
 		api.Post(base+"/manager/create", write, "user", "Create a company admin with roles the caller holds",
 			func(ctx context.Context, req *CreateManagerRequest) (*User, error) {
 				return s.CreateManager(ctx, pr(ctx), *req)

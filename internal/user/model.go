@@ -222,10 +222,10 @@ type GroupRefs struct {
 	UserGroups []Ref `json:"userGroups"`
 }
 
-// CreateMobileRequest is the SPEC §3 create payload of an app user.
+// CreateMobileRequest is the user's part of the SPEC §3 create payload of
+// an app user; internal/onboarding adds the userBudgets.
 type CreateMobileRequest struct {
 	CorporateAccount Ref       `json:"corporateAccount"`
-	UserBudgets      []any     `json:"userBudgets" description:"budgets to open with the user (budgets issue)"`
 	UserData         UserData  `json:"userData"`
 	UserGroups       GroupRefs `json:"userGroups"`
 	MobibCardNumber  string    `json:"mobibCardNumber"`

@@ -8,6 +8,7 @@ import (
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
@@ -342,20 +343,32 @@ type newUser struct {
 }
 
 // create validates everything first, then writes the user, their roles,
-// groups and the credentials mail in one transaction.
+// groups and the credentials mail in one transaction (the caller's, when
+// there is one: see CreateMobile's budgets).
 func (s *Service) create(ctx context.Context, p *access.Principal, n newUser) (*User, error) {
+	ca, r, err := s.prepare(ctx, p, n)
+	if err != nil {
+		return nil, err
+	}
+	return s.insert(ctx, p, n, ca, r)
+}
+
+// prepare checks a new user and returns their company and the row to
+// insert; it writes nothing. The company is returned as soon as it is
+// found, with the error of a field that fails.
+func (s *Service) prepare(ctx context.Context, p *access.Principal, n newUser) (*company.Resolved, *row, error) {
 	ca, err := s.companies.Resolve(ctx, p, n.company.OspID)
 	if err != nil {
 		if apperr.IsNotFound(err) && n.company.OspID == "" {
 			v := validate.New(ctx)
 			v.Required("corporateAccount", "")
-			return nil, v.Err()
+			return ca, nil, v.Err()
 		}
-		return nil, err
+		return ca, nil, err
 	}
 	v := validate.New(ctx)
 	if err := s.checkData(ctx, v, &n.data, n.kind, ca.ID, nil); err != nil {
-		return nil, err
+		return ca, nil, err
 	}
 	switch n.kind {
 	case TypeMobile:
@@ -376,7 +389,7 @@ func (s *Service) create(ctx context.Context, p *access.Principal, n newUser) (*
 			if !r.IsAdminRole() || r == access.OspAdmin {
 				v.Fail("roles", "rule.invalid")
 			} else if !canGrant(p, r) {
-				return nil, apperr.Forbidden("you can only grant roles you hold").WithLabel(LabelRoleNotHeld)
+				return ca, nil, apperr.Forbidden("you can only grant roles you hold").WithLabel(LabelRoleNotHeld)
 			}
 		}
 	}
@@ -384,7 +397,7 @@ func (s *Service) create(ctx context.Context, p *access.Principal, n newUser) (*
 		v.Date("mobibValidFrom", *n.mobibValidFrom)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return ca, nil, err
 	}
 	now := s.now()
 	r := &row{OspID: NewOspID(), CorporateAccountID: &ca.ID, UserType: n.kind, Roles: n.roles, ContactTypes: n.contactTypes,
@@ -397,12 +410,19 @@ func (s *Service) create(ctx context.Context, p *access.Principal, n newUser) (*
 		r.StartActivationTime = &now
 		r.DesiredActivationDate = nil
 	}
+	return ca, r, nil
+}
+
+// insert writes a prepared user, their default and chosen groups and the
+// credentials mail in one transaction.
+func (s *Service) insert(ctx context.Context, p *access.Principal, n newUser, ca *company.Resolved, r *row) (*User, error) {
+	now := s.now()
 	groupOsps := make([]string, 0, len(n.groups))
 	for _, g := range n.groups {
 		groupOsps = append(groupOsps, g.OspID)
 	}
 	var id int64
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
 		var err error
 		if id, err = s.store.insertRow(ctx, r, &p.UserID, now); err != nil {
 			return err
@@ -434,10 +454,27 @@ func (s *Service) create(ctx context.Context, p *access.Principal, n newUser) (*
 }
 
 // CreateMobile creates an app user (role ospuser) with the SPEC payload.
+// The budgets of the payload are opened by internal/onboarding, which
+// runs this in its transaction.
 func (s *Service) CreateMobile(ctx context.Context, p *access.Principal, req CreateMobileRequest) (*User, error) {
-	return s.create(ctx, p, newUser{kind: TypeMobile, company: req.CorporateAccount, data: req.UserData,
+	return s.create(ctx, p, mobileUser(req))
+}
+
+// CheckMobile checks a create payload as CreateMobile does, writing
+// nothing. It returns the company's internal id once the company is found
+// (also when a field fails), so a caller can check what it adds there.
+func (s *Service) CheckMobile(ctx context.Context, p *access.Principal, req CreateMobileRequest) (int64, error) {
+	ca, _, err := s.prepare(ctx, p, mobileUser(req))
+	if ca == nil {
+		return 0, err
+	}
+	return ca.ID, err
+}
+
+func mobileUser(req CreateMobileRequest) newUser {
+	return newUser{kind: TypeMobile, company: req.CorporateAccount, data: req.UserData,
 		groups: req.UserGroups.UserGroups, mobibCard: req.MobibCardNumber, mobibChip: req.MobibChipID,
-		mobibValidFrom: req.MobibValidFrom, sendCredentials: req.SendCredentials == nil || *req.SendCredentials})
+		mobibValidFrom: req.MobibValidFrom, sendCredentials: req.SendCredentials == nil || *req.SendCredentials}
 }
 
 // CreateManager creates a company admin with roles the caller holds.

@@ -47,6 +47,59 @@ describe('people', () => {
     expect(await page.getByLabel(/^Login/).inputValue()).toBe(login);
   });
 
+  it('adds an app user and a budget in one call; a refused budget leaves nothing of the user', async () => {
+    session = await openBrowser({ language: 'en' });
+    const { page } = session;
+    await signInAsAcmeAdmin(page);
+    const login = unique('e2e.onetx.');
+    const creates: unknown[] = [];
+    const budgetCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'POST') return;
+      if (request.url().endsWith('/user/mobile/create')) creates.push(request.postDataJSON());
+      if (/\/budget\/[A-Z_]+\/create$/.test(request.url())) budgetCalls.push(request.url());
+    });
+    // The first attempt reaches the server with a budget it refuses (a
+    // negative recurring amount the form itself would not send).
+    let spoil = true;
+    await page.route('**/user/mobile/create', async (route) => {
+      const body = route.request().postDataJSON() as { userBudgets: { data: Record<string, unknown> }[] };
+      if (spoil) body.userBudgets[0]!.data.frequencyAmount = -500;
+      spoil = false;
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+
+    await page.goto('/manage/app-users/add');
+    await page.getByLabel(/^First name/).fill('One');
+    await page.getByLabel(/^Last name/).fill('Transaction');
+    await page.getByLabel(/^E-mail/).fill(`${login}@example.com`);
+    await page.getByLabel(/^Login/).fill(login);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('budgets-step').waitFor();
+    await page.getByTestId('step-budget-MOBILITY_BUDGET').check();
+    await page.getByLabel(/^Recurring amount/).fill('10');
+    await page.getByLabel(/^Start amount/).fill('30');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('default-group').waitFor();
+    await page.getByRole('button', { name: 'Create user' }).click();
+
+    // Refused: the stepper is back on the budgets step with the server's message.
+    await page.getByTestId('budgets-step').getByText('Recurring amount is not valid').waitFor();
+    expect(page.url()).toMatch(/\/manage\/app-users\/add$/);
+
+    // Sent again as it is, it succeeds with the same login: the refused
+    // attempt left no user behind (the login would be taken).
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('default-group').waitFor();
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.waitForURL(/\/manage\/app-users\/[0-9a-f-]{36}\/budgets/, { timeout: 20_000 });
+    await page.getByTestId('budget-card-MOBILITY_BUDGET').waitFor();
+
+    expect(creates).toHaveLength(2);
+    expect(creates[1]).toMatchObject({ userBudgets: [{ type: 'MOBILITY_BUDGET', data: { frequencyAmount: 1000, startAmount: 3000 } }] });
+    expect(budgetCalls).toEqual([]);
+  });
+
   it('shows the line errors of a bad import file', async () => {
     session = await openBrowser({ language: 'en' });
     const { page } = session;

@@ -1209,7 +1209,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an app user (role ospuser)
+         * Create an app user (role ospuser) with their budgets, all or nothing
          * @description Roles: user_manager (ospadmin always).
          */
         post: operations["postPortalServiceV1UserMobileCreate"];
@@ -2132,6 +2132,11 @@ export interface components {
         BudgetGetRequest: {
             ospId: string;
         };
+        BudgetNewUserBudget: {
+            data?: components["schemas"]["BudgetWriteData"];
+            /** @enum {string} */
+            type: "MOBILITY_BUDGET" | "BUSINESS_BUDGET" | "CAFETERIA_BUDGET" | "COMMUTING_BUDGET";
+        };
         BudgetPrivateBalance: {
             /**
              * Format: int64
@@ -2632,6 +2637,18 @@ export interface components {
         };
         /** Format: binary */
         MultipartFile: string;
+        OnboardingCreateMobileUserRequest: {
+            corporateAccount?: components["schemas"]["UserRef"];
+            mobibCardNumber?: string;
+            mobibChipId?: string;
+            mobibValidFrom?: string | null;
+            /** @description default true */
+            sendCredentials?: boolean | null;
+            /** @description budgets opened with the user, in the same transaction; a failure of one creates nothing */
+            userBudgets?: components["schemas"]["BudgetNewUserBudget"][] | null;
+            userData?: components["schemas"]["UserUserData"];
+            userGroups?: components["schemas"]["UserGroupRefs"];
+        };
         UserActivateRequest: {
             ospId: string;
             /**
@@ -2685,18 +2702,6 @@ export interface components {
             /** @description default true */
             sendCredentials?: boolean | null;
             userData?: components["schemas"]["UserUserData"];
-        };
-        UserCreateMobileRequest: {
-            corporateAccount?: components["schemas"]["UserRef"];
-            mobibCardNumber?: string;
-            mobibChipId?: string;
-            mobibValidFrom?: string | null;
-            /** @description default true */
-            sendCredentials?: boolean | null;
-            /** @description budgets to open with the user (budgets issue) */
-            userBudgets?: unknown[] | null;
-            userData?: components["schemas"]["UserUserData"];
-            userGroups?: components["schemas"]["UserGroupRefs"];
         };
         UserDeactivateRequest: {
             /** @description yyyy-MM-dd, with ON_DATE */
@@ -5163,13 +5168,16 @@ export interface operations {
     postPortalServiceV1UserMobileCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["UserCreateMobileRequest"];
+                "application/json": components["schemas"]["OnboardingCreateMobileUserRequest"];
             };
         };
         responses: {

@@ -1,12 +1,18 @@
 import { apiRequest } from '@/lib/api/client';
 import { ErrorLabel } from '@/lib/api/errors';
+import type { MoneyCall } from '@/lib/api/idempotency';
 import type { CreateMobileUserRequest, User } from '@/lib/api/types';
 import { useUserMutation } from './useUserMutation';
 
-// Field errors are shown next to the fields, not in a notification.
-export function createMobileUser(body: CreateMobileUserRequest): Promise<User> {
+/**
+ * user/mobile/create: the user and their budgets in one transaction (all or
+ * nothing). The budgets book start amounts, so the form sends its key.
+ * Field errors are shown next to the fields, not in a notification.
+ */
+export function createMobileUser({ body, idempotencyKey }: MoneyCall<CreateMobileUserRequest>): Promise<User> {
   return apiRequest<User>('/portal-service/v1/user/mobile/create', {
     body,
+    idempotencyKey,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
   });
 }

@@ -48,6 +48,8 @@ export function BudgetsStep({ types, value, onChange, errors }: Props) {
                     description={type.unlimited ? t('unlimited') : type.frequency ? t(`frequency.${type.frequency}`) : t('frequency.MANUAL')}
                     checked={Boolean(current)}
                     onChange={(event) => set(type.budgetType, event.currentTarget.checked ? {} : null)}
+                    // what the server refused about the budget as a whole (its type, strategy, limit)
+                    error={errors[type.budgetType] ?? (recurring ? undefined : errors[`${type.budgetType}.frequencyAmount`])}
                     data-testid={`step-budget-${type.budgetType}`}
                   />
                 </Table.Td>

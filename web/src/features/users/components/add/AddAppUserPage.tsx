@@ -3,26 +3,29 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageLoader } from '@/components/PageLoader';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
+import type { CreateMobileUserRequest } from '@/lib/api/types';
 import { namedRoutes } from '@/lib/routes';
 import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
 import { useCreateMobileUser } from '../../api/createMobileUser';
 import { PersonalDetailsFields } from '../form/PersonalDetailsFields';
 import { showSaveError } from '../form/submitErrors';
 import { usePersonalForm } from '../form/usePersonalForm';
-import { EMPTY_PERSONAL, PERSONAL_FIELDS, SERVER_FIELDS, type PersonalValues } from '../form/userForm';
+import { EMPTY_PERSONAL, PERSONAL_FIELDS, type PersonalValues } from '../form/userForm';
 import { toCreateMobilePayload } from './createPayload';
 import { UserGroupsStep } from './UserGroupsStep';
 
 /**
  * The budgets step, supplied by the app (budgets are their own feature):
- * its content, a check before leaving it, what it shows while working, and
- * the budgets it opens once the user exists.
+ * its content, a check before leaving it, the budgets to send with the
+ * user, and where the server's errors about them go.
  */
 export interface BudgetsStepSlot {
   step: ReactNode;
-  overlay: ReactNode;
   validate: () => boolean;
-  afterCreate: (userOspId: string) => Promise<void>;
+  toRequest: () => NonNullable<CreateMobileUserRequest['userBudgets']>;
+  /** Shows a refused create's errors about the budgets; true when there were some. */
+  showServerErrors: (error: unknown) => boolean;
 }
 
 interface Step {
@@ -46,6 +49,9 @@ export default function AddAppUserPage({ budgets }: { budgets?: BudgetsStepSlot 
   const [groupOspIds, setGroupOspIds] = useState<string[]>([]);
   const [active, setActive] = useState(0);
   const create = useCreateMobileUser();
+  // One key per submission: a create retried after a lost answer opens the
+  // user and books the start amounts once.
+  const idempotency = useIdempotencyKey();
 
   if (!corporateAccountOspId) return <PageLoader />;
 
@@ -88,16 +94,18 @@ export default function AddAppUserPage({ budgets }: { budgets?: BudgetsStepSlot 
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const user = await create.mutateAsync(toCreateMobilePayload(values, corporateAccountOspId, groupOspIds));
-      // The budgets are opened for the user that now exists; failures are shown there.
-      if (budgets) await budgets.afterCreate(user.ospId);
+      // One call: the user, their groups and budgets are created together or not at all.
+      const body = toCreateMobilePayload(values, corporateAccountOspId, groupOspIds, budgets?.toRequest() ?? []);
+      const user = await create.mutateAsync({ body, idempotencyKey: idempotency.current() });
+      idempotency.renew();
       navigate(namedRoutes.AppUserDetailView(user.ospId));
     } catch (error) {
-      if (showSaveError(error, form, t)) {
-        // The personal details hold every field the server can name.
-        const index = steps.findIndex((s) => s.key === 'personal');
-        if (SERVER_FIELDS.some((f) => form.getFieldState(f).error)) setActive(index);
-      }
+      // Each step shows the server's errors about its fields; the stepper
+      // goes back to the first step that has one.
+      const onBudgets = budgets?.showServerErrors(error) ?? false;
+      const onPersonal = showSaveError(error, form, t, onBudgets);
+      const step = onPersonal ? 'personal' : onBudgets ? 'budgets' : null;
+      if (step) setActive(steps.findIndex((s) => s.key === step));
     }
   });
 
@@ -135,7 +143,6 @@ export default function AddAppUserPage({ budgets }: { budgets?: BudgetsStepSlot 
           </Group>
         </form>
       </Card>
-      {budgets?.overlay}
     </Stack>
   );
 }

@@ -6,11 +6,12 @@ export function toCreateMobilePayload(
   values: PersonalValues,
   corporateAccountOspId: string,
   groupOspIds: string[],
+  userBudgets: NonNullable<CreateMobileUserRequest['userBudgets']> = [],
 ): CreateMobileUserRequest {
   return {
     corporateAccount: { ospId: corporateAccountOspId },
-    // Budgets are opened with the user once the budgets step exists.
-    userBudgets: [],
+    // Opened with the user, in the same transaction.
+    userBudgets,
     userData: toUserData(values),
     userGroups: { userGroups: groupOspIds.map((ospId) => ({ ospId })) },
     mobibCardNumber: values.mobibCardNumber.trim(),

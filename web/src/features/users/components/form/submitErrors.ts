@@ -9,10 +9,11 @@ import { SERVER_FIELDS, type PersonalValues } from './userForm';
 /**
  * After a failed save: field errors go next to their fields; anything else
  * (or a field this form does not have) is told in a notification, unless
- * the API client already did. Returns whether a field got a message.
+ * the API client already did, or shownElsewhere (another step of the form
+ * showed the errors). Returns whether a field got a message.
  */
-export function showSaveError(error: unknown, form: UseFormReturn<PersonalValues>, t: TFunction): boolean {
+export function showSaveError(error: unknown, form: UseFormReturn<PersonalValues>, t: TFunction, shownElsewhere = false): boolean {
   const applied = applyServerFieldErrors(error, form.setError, SERVER_FIELDS);
-  if (!applied && !(isApiError(error) && error.handled)) notifyError(errorMessage(error, t));
+  if (!applied && !shownElsewhere && !(isApiError(error) && error.handled)) notifyError(errorMessage(error, t));
   return applied;
 }
