@@ -53,7 +53,7 @@ export function PersonalDetailsFields({ form, variant, mode, ...options }: Props
             autoComplete="off"
             // The live check knows more than a stale "required" from an earlier step check.
             error={options.loginError ?? errors.login?.message}
-            rightSection={options.loginChecking ? <Loader size="xs" aria-label={t('checking')} /> : undefined}
+            rightSection={options.loginChecking ? <Loader size="xs" role="status" aria-label={t('checking')} /> : undefined}
             {...register('login')}
           />
           <Controller
