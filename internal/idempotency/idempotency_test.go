@@ -401,6 +401,8 @@ var moneyCalls = []string{
 	"POST " + v1 + "/budget/redeem",
 	"POST " + v1 + "/budget/{type}/create",
 	"POST " + v1 + "/recurringExternalPurchase/create",
+	// a new user's budgets book their start amounts (internal/onboarding)
+	"POST " + v1 + "/user/mobile/create",
 }
 
 // The route table declares exactly the money calls as idempotent, and the
