@@ -57,7 +57,7 @@ export type SessionUser = Omit<Sent<Schemas['UserSessionUser']>, 'corporateAccou
 
 export type CorporateAccount = Sent<Schemas['CompanyCorporateAccount']>;
 export type CorporateAccountFilter = Schemas['CompanyFilterRequest'];
-export type CorporateAccountPage = Sent<Schemas['ApiPageMobilityPortalInternalCompanyCorporateAccount']>;
+export type CorporateAccountPage = Sent<Schemas['PageOfCompanyCorporateAccount']>;
 export type Pagination = Schemas['ApiPagination'];
 export type SortOrder = Schemas['ApiSortOrder'];
 
