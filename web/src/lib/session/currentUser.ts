@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
+import { api } from '../api/typed';
 import type { SessionUser } from '../api/types';
 import { useIsSignedIn } from '../auth/tokens';
 import { sessionKeys } from './keys';
 
 export function getCurrentUser(signal?: AbortSignal): Promise<SessionUser> {
-  return apiRequest<SessionUser>('/portal-service/v1/user/current', { method: 'POST', signal });
+  return api.post('/portal-service/v1/user/current', { signal });
 }
 
 export const currentUserQueryOptions = () =>

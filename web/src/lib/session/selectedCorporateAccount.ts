@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../api/client';
+import { api } from '../api/typed';
 import { CORPORATE_ACCOUNT_QUERY_PARAM } from '../constants';
 import { navigateTo } from '../navigation';
 import { ApiError, ErrorLabel } from '../api/errors';
@@ -18,8 +18,7 @@ export interface SelectedCorporateAccount {
 }
 
 export function getCorporateAccount(ospId: string, signal?: AbortSignal): Promise<CorporateAccount> {
-  return apiRequest<CorporateAccount>('/portal-service/v1/corporateAccount/get', {
-    method: 'POST',
+  return api.post('/portal-service/v1/corporateAccount/get', {
     body: { ospId },
     signal,
   });

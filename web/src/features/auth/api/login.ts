@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
 import type { LoginRequest, LoginResponse, TokenResponse, TwoFactorChallenge } from '@/lib/api/types';
 
@@ -11,8 +11,7 @@ const HANDLED_BY_FORM = [
 ];
 
 export function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/user-service/v1/auth/login', {
-    method: 'POST',
+  return api.post('/user-service/v1/auth/login', {
     body,
     auth: false,
     ignoreErrors: HANDLED_BY_FORM,

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { Branding } from '@/lib/api/types';
 
 export function getBranding(corporateAccountOspId: string | null, signal?: AbortSignal): Promise<Branding> {
-  return apiRequest<Branding>('/portal-service/v1/portal/branding/get', {
-    method: 'POST',
+  return api.post('/portal-service/v1/portal/branding/get', {
     body: corporateAccountOspId ? { corporateAccountOspId } : {},
     // Branding is decoration: the default colours are fine if it fails.
     ignoreErrors: 'all',

@@ -1,4 +1,4 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
 import { ErrorLabel } from '@/lib/api/errors';
 import type { Budget, CreateBudgetRequest } from '@/lib/api/types';
@@ -10,7 +10,8 @@ export interface CreateBudgetVariables extends MoneyCall<CreateBudgetRequest> {
 
 /** budget/{TYPE}/create: opens a budget and books its start amount. */
 export function createBudget({ budgetType, body, idempotencyKey }: CreateBudgetVariables, notify = false): Promise<Budget> {
-  return apiRequest<Budget>(`/portal-service/v1/budget/${encodeURIComponent(budgetType)}/create`, {
+  return api.post('/portal-service/v1/budget/{type}/create', {
+    path: { type: budgetType },
     body,
     idempotencyKey,
     // The form shows field errors itself.

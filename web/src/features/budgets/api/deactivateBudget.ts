@@ -1,10 +1,10 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { Budget } from '@/lib/api/types';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** No expenses and no top-ups until it is activated again. */
 export function deactivateBudget(ospId: string): Promise<Budget> {
-  return apiRequest<Budget>('/portal-service/v1/budget/deactivate', { body: { ospId } });
+  return api.post('/portal-service/v1/budget/deactivate', { body: { ospId } });
 }
 
 export function useDeactivateBudget() {

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { TransactionFilter } from '@/lib/api/types';
 import { TRANSACTIONS_XLSX_FILE } from '@/lib/constants';
 import { saveBlob, withDownloadProgress, type DownloadMessages } from '@/lib/download';
 
 /** The ledger rows of a filter as an XLSX file (binary answer). */
 export function fetchTransactionsXlsx(filter: TransactionFilter): Promise<Blob> {
-  return apiRequest<Blob>('/portal-service/v1/budget/transaction/download/xlsx', { body: filter, responseType: 'blob' });
+  return api.post('/portal-service/v1/budget/transaction/download/xlsx', { body: filter, responseType: 'blob' });
 }
 
 export interface DownloadVariables {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserListPage } from '@/lib/api/types';
 import { SEARCH_MIN_CHARS } from '@/lib/constants';
 import { budgetKeys } from './keys';
@@ -8,7 +8,7 @@ const OPTIONS_SIZE = 20;
 
 /** Users to filter the transactions by (at least three characters typed). */
 export function findUserOptions(search: string, corporateAccountOspId: string | null, signal?: AbortSignal): Promise<UserListPage> {
-  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', {
+  return api.post('/portal-service/v1/user/findByAny', {
     body: {
       search,
       corporateAccountOspId: corporateAccountOspId ?? undefined,

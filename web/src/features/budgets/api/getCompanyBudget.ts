@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { CompanyBudgetView } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
 /** The company budget, its threshold and the payment reference to transfer to. */
 export function getCompanyBudget(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetView> {
-  return apiRequest<CompanyBudgetView>('/portal-service/v1/budget/company/get', { body: { corporateAccountOspId }, signal });
+  return api.post('/portal-service/v1/budget/company/get', { body: { corporateAccountOspId }, signal });
 }
 
 export const companyBudgetQueryOptions = (corporateAccountOspId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { PrivateBalance } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
 /** The employee's own money (kept after deactivation). */
 export function getPrivateBalance(userOspId: string, signal?: AbortSignal): Promise<PrivateBalance> {
-  return apiRequest<PrivateBalance>('/portal-service/v1/budget/private/balance', { body: { userOspId }, signal });
+  return api.post('/portal-service/v1/budget/private/balance', { body: { userOspId }, signal });
 }
 
 export const privateBalanceQueryOptions = (userOspId: string) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { Pagination, PrivateBudgetPage } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
@@ -10,7 +10,7 @@ export interface PrivateBudgetsFilter {
 
 /** Platform admin: the users' private balances of a company, paged. */
 export function getPrivateBudgets(filter: PrivateBudgetsFilter, signal?: AbortSignal): Promise<PrivateBudgetPage> {
-  return apiRequest<PrivateBudgetPage>('/portal-service/v1/budget/private/list', { body: filter, signal });
+  return api.post('/portal-service/v1/budget/private/list', { body: filter, signal });
 }
 
 export const privateBudgetsQueryOptions = (filter: PrivateBudgetsFilter) =>

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { TransactionFilter, TransactionPage } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
 /** Ledger rows, newest first. */
 export function getTransactions(filter: TransactionFilter, signal?: AbortSignal): Promise<TransactionPage> {
-  return apiRequest<TransactionPage>('/portal-service/v1/budget/transaction/getByFilter', { body: filter, signal });
+  return api.post('/portal-service/v1/budget/transaction/getByFilter', { body: filter, signal });
 }
 
 export const transactionsQueryOptions = (filter: TransactionFilter) =>

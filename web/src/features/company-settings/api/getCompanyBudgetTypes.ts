@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { CompanyBudgetType } from '@/lib/api/types';
 import { settingsKeys } from './keys';
 
 /** The budget types the company offers, with their defaults. */
 export function getCompanyBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetType[]> {
-  return apiRequest<CompanyBudgetType[]>('/portal-service/v1/company/budgetType/list', { body: { corporateAccountOspId }, signal });
+  return api.post('/portal-service/v1/company/budgetType/list', { body: { corporateAccountOspId }, signal });
 }
 
 export const companyBudgetTypesQueryOptions = (corporateAccountOspId: string) =>

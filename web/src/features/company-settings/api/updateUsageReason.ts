@@ -1,10 +1,10 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UsageReason, UsageReasonUpdate } from '@/lib/api/types';
 import { useUsageReasonMutation } from './useUsageReasonMutation';
 
 /** Rename or (de)activate. */
 export function updateUsageReason(body: UsageReasonUpdate): Promise<UsageReason> {
-  return apiRequest<UsageReason>('/portal-service/v1/company/usageReason/update', { body });
+  return api.post('/portal-service/v1/company/usageReason/update', { body });
 }
 
 export function useUpdateUsageReason() {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { CorporateAccountFilter, CorporateAccountPage } from '@/lib/api/types';
 import { CORPORATE_ACCOUNT_SEARCH_SIZE, SEARCH_MIN_CHARS } from '@/lib/constants';
 
@@ -7,8 +7,7 @@ export function getCorporateAccountsByFilter(
   filter: CorporateAccountFilter,
   signal?: AbortSignal,
 ): Promise<CorporateAccountPage> {
-  return apiRequest<CorporateAccountPage>('/portal-service/v1/corporateAccount/getByFilter', {
-    method: 'POST',
+  return api.post('/portal-service/v1/corporateAccount/getByFilter', {
     body: filter,
     signal,
   });

@@ -1,4 +1,4 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
 import { ErrorLabel } from '@/lib/api/errors';
 import type { CreateExpenseRequest, ExpenseDetail } from '@/lib/api/types';
@@ -6,7 +6,7 @@ import { useExpenseMutation } from './useExpenseMutation';
 
 /** Books one external purchase on a user's budget. */
 export function createExpense({ body, idempotencyKey }: MoneyCall<CreateExpenseRequest>): Promise<ExpenseDetail> {
-  return apiRequest<ExpenseDetail>('/portal-service/v1/payableEvent/costEventForExternalPurchase/create', {
+  return api.post('/portal-service/v1/payableEvent/costEventForExternalPurchase/create', {
     body,
     idempotencyKey,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

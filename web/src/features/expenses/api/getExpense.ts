@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { ExpenseDetail } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
 /** One expense with its details and corrections history. */
 export function getExpense(ospId: string, signal?: AbortSignal): Promise<ExpenseDetail> {
-  return apiRequest<ExpenseDetail>('/portal-service/v1/events/get', { body: { ospId }, signal });
+  return api.post('/portal-service/v1/events/get', { body: { ospId }, signal });
 }
 
 export const expenseQueryOptions = (ospId: string) =>

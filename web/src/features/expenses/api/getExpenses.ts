@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { ExpenseFilter, ExpensePage } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
 export function getExpenses(filter: ExpenseFilter, signal?: AbortSignal): Promise<ExpensePage> {
-  return apiRequest<ExpensePage>('/portal-service/v1/events/getByFilter', { body: filter, signal });
+  return api.post('/portal-service/v1/events/getByFilter', { body: filter, signal });
 }
 
 export const expensesQueryOptions = (filter: ExpenseFilter) =>

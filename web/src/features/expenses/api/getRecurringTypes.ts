@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { RecurringType } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
 export function getRecurringTypes(signal?: AbortSignal): Promise<RecurringType[]> {
-  return apiRequest<RecurringType[]>('/portal-service/v1/recurringExternalPurchase/types', { method: 'GET', signal });
+  return api.get('/portal-service/v1/recurringExternalPurchase/types', { signal });
 }
 
 export const recurringTypesQueryOptions = () =>

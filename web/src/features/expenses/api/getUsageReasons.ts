@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UsageReason } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
 /** The company's usage reasons an expense may name. */
 export function getUsageReasons(corporateAccountOspId: string, signal?: AbortSignal): Promise<UsageReason[]> {
-  return apiRequest<UsageReason[]>('/portal-service/v1/company/usageReason/list', { body: { corporateAccountOspId }, signal });
+  return api.post('/portal-service/v1/company/usageReason/list', { body: { corporateAccountOspId }, signal });
 }
 
 export const usageReasonsQueryOptions = (corporateAccountOspId: string) =>

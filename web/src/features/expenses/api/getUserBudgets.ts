@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { ErrorLabel, isApiError } from '@/lib/api/errors';
 import type { Budget } from '@/lib/api/types';
 import { expenseKeys } from './keys';
@@ -7,7 +7,7 @@ import { expenseKeys } from './keys';
 /** The user's budgets to book an expense on (NOT_FOUND: none, SPEC §8). */
 export async function getUserBudgets(userOspId: string, signal?: AbortSignal): Promise<Budget[]> {
   try {
-    return await apiRequest<Budget[]>('/portal-service/v1/budget/getByOwner', {
+    return await api.post('/portal-service/v1/budget/getByOwner', {
       body: { ownerOspId: userOspId },
       signal,
       ignoreErrors: [ErrorLabel.NOT_FOUND],

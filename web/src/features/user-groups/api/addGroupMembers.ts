@@ -1,4 +1,4 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserGroup } from '@/lib/api/types';
 import { useGroupMutation } from './useGroupMutation';
 
@@ -8,7 +8,7 @@ export interface MembersChange {
 }
 
 export function addGroupMembers({ userGroupOspId, userOspIds }: MembersChange): Promise<UserGroup> {
-  return apiRequest<UserGroup>('/portal-service/v1/usergroup/addUsers', {
+  return api.post('/portal-service/v1/usergroup/addUsers', {
     body: { usergroup: { ospId: userGroupOspId }, users: userOspIds.map((ospId) => ({ ospId })) },
   });
 }

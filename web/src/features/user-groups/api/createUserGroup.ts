@@ -1,4 +1,4 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
 import type { UserGroup, UserGroupWriteData } from '@/lib/api/types';
 import { useGroupMutation } from './useGroupMutation';
@@ -10,7 +10,7 @@ export interface CreateUserGroup {
 
 /** The server stores the name with spaces as underscores (SPEC §3). */
 export function createUserGroup({ corporateAccountOspId, data }: CreateUserGroup): Promise<UserGroup> {
-  return apiRequest<UserGroup>('/portal-service/v1/usergroup/create', {
+  return api.post('/portal-service/v1/usergroup/create', {
     body: { corporateAccount: { ospId: corporateAccountOspId }, data },
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
   });

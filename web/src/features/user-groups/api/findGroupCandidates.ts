@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserListPage } from '@/lib/api/types';
 import { GROUP_CANDIDATES_PAGE_SIZE } from '@/lib/constants';
 import { groupKeys } from './keys';
@@ -11,7 +11,7 @@ export function findGroupCandidates(
   search: string,
   signal?: AbortSignal,
 ): Promise<UserListPage> {
-  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', {
+  return api.post('/portal-service/v1/user/findByAny', {
     body: {
       corporateAccountOspId,
       excludeMembersOf: userGroupOspId,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserFindRequest, UserListPage } from '@/lib/api/types';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { groupKeys } from './keys';
@@ -17,7 +17,7 @@ export function findGroupMembers(userGroupOspId: string, filter: MembersFilter, 
     search: filter.search || undefined,
     pagination: { page: filter.page, size: DEFAULT_PAGE_SIZE, sortOrders: [{ property: 'lastname', direction: 'ASC' }] },
   };
-  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', { body, signal });
+  return api.post('/portal-service/v1/user/findByAny', { body, signal });
 }
 
 export const groupMembersQueryOptions = (userGroupOspId: string, filter: MembersFilter) =>

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserGroupFindRequest, UserGroupPage } from '@/lib/api/types';
 import { groupKeys } from './keys';
 
 export function findUserGroups(filter: UserGroupFindRequest, signal?: AbortSignal): Promise<UserGroupPage> {
-  return apiRequest<UserGroupPage>('/portal-service/v1/usergroup/findAll', { body: filter, signal });
+  return api.post('/portal-service/v1/usergroup/findAll', { body: filter, signal });
 }
 
 export const findUserGroupsQueryOptions = (filter: UserGroupFindRequest) =>

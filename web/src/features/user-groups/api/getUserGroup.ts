@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserGroup } from '@/lib/api/types';
 import { groupKeys } from './keys';
 
 export function getUserGroup(ospId: string, signal?: AbortSignal): Promise<UserGroup> {
-  return apiRequest<UserGroup>('/portal-service/v1/usergroup/getByOspId', { body: { ospId }, signal });
+  return api.post('/portal-service/v1/usergroup/getByOspId', { body: { ospId }, signal });
 }
 
 export const userGroupQueryOptions = (ospId: string) =>

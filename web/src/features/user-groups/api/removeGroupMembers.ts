@@ -1,11 +1,11 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserGroup } from '@/lib/api/types';
 import type { MembersChange } from './addGroupMembers';
 import { useGroupMutation } from './useGroupMutation';
 
 /** Nobody leaves the default group (DEFAULT_USER_GROUP_IMMUTABLE); the UI does not offer it. */
 export function removeGroupMembers({ userGroupOspId, userOspIds }: MembersChange): Promise<UserGroup> {
-  return apiRequest<UserGroup>('/portal-service/v1/usergroup/removeUsers', {
+  return api.post('/portal-service/v1/usergroup/removeUsers', {
     body: { usergroup: { ospId: userGroupOspId }, users: userOspIds.map((ospId) => ({ ospId })) },
   });
 }

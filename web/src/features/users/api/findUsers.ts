@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserFindRequest, UserListPage } from '@/lib/api/types';
 import { userKeys } from './keys';
 
 export function findUsers(filter: UserFindRequest, signal?: AbortSignal): Promise<UserListPage> {
-  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', { body: filter, signal });
+  return api.post('/portal-service/v1/user/findByAny', { body: filter, signal });
 }
 
 export const findUsersQueryOptions = (filter: UserFindRequest) =>

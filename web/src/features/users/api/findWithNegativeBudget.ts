@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { NEGATIVE_BUDGET_ROOT } from '@/lib/api/moneyKeys';
 import type { NegativeUserPage, NegativeUserRequest } from '@/lib/api/types';
 
 /** Users with a budget below zero, most negative first. */
 export function findWithNegativeBudget(filter: NegativeUserRequest, signal?: AbortSignal): Promise<NegativeUserPage> {
-  return apiRequest<NegativeUserPage>('/portal-service/v1/user/findWithNegativeBudget', { body: filter, signal });
+  return api.post('/portal-service/v1/user/findWithNegativeBudget', { body: filter, signal });
 }
 
 export const negativeBudgetUsersQueryOptions = (filter: NegativeUserRequest) =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { ContactTypeInfo } from '@/lib/api/types';
 import { userKeys } from './keys';
 
 export function getContactTypes(signal?: AbortSignal): Promise<ContactTypeInfo[]> {
-  return apiRequest<ContactTypeInfo[]>('/portal-service/v1/user/contactType/list', { signal });
+  return api.post('/portal-service/v1/user/contactType/list', { signal });
 }
 
 export const contactTypesQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { IdentificationToken } from '@/lib/api/types';
 import { userKeys } from './keys';
 
 export function getIdentificationTokens(userOspId: string, signal?: AbortSignal): Promise<IdentificationToken[]> {
-  return apiRequest<IdentificationToken[]>('/portal-service/v1/user/identificationToken/get', {
+  return api.post('/portal-service/v1/user/identificationToken/get', {
     body: { userOspId },
     signal,
   });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { ProcessReport } from '@/lib/api/types';
 import { userKeys } from './keys';
 
 /** Step 3: write every line of a valid file, once. */
 export function processImport(uploadId: string): Promise<ProcessReport> {
-  return apiRequest<ProcessReport>('/portal-service/v1/user/upload/process', { body: { uploadId } });
+  return api.post('/portal-service/v1/user/upload/process', { body: { uploadId } });
 }
 
 export function useProcessImport() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { UserSearchPage, UserSearchRequest } from '@/lib/api/types';
 import { DASHBOARD_USER_SEARCH_PAGE_SIZE } from '@/lib/constants';
 import { userKeys } from './keys';
@@ -7,7 +7,7 @@ import { userKeys } from './keys';
 export type UserSearchFilter = Omit<UserSearchRequest, 'pagination'>;
 
 export function searchUsers(filter: UserSearchFilter, signal?: AbortSignal): Promise<UserSearchPage> {
-  return apiRequest<UserSearchPage>('/portal-service/v1/user/getByFilter', {
+  return api.post('/portal-service/v1/user/getByFilter', {
     body: {
       ...filter,
       // SPEC §9: one page of 1000, sorted by first name, last name, e-mail.

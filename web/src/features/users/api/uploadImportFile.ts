@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { ImportKind, UploadResult } from '@/lib/api/types';
 
 export interface ImportUpload {
@@ -14,7 +14,7 @@ export function uploadImportFile({ file, corporateAccountOspId, kind }: ImportUp
   form.append('file', file);
   form.append('corporateAccountOspId', corporateAccountOspId);
   form.append('kind', kind);
-  return apiRequest<UploadResult>('/portal-service/v1/user/upload/upload', { body: form });
+  return api.post('/portal-service/v1/user/upload/upload', { body: form });
 }
 
 export function useUploadImportFile() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { VerifyResult } from '@/lib/api/types';
 import { userKeys } from './keys';
 
@@ -9,7 +9,7 @@ export function verifyContractId(
   userOspId?: string,
   signal?: AbortSignal,
 ): Promise<VerifyResult> {
-  return apiRequest<VerifyResult>('/portal-service/v1/user/verifyContractId', {
+  return api.post('/portal-service/v1/user/verifyContractId', {
     body: { contractId, corporateAccountOspId, userOspId },
     signal,
     ignoreErrors: 'all',
