@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { Branding } from '@/lib/api/types';
 
-export function getBranding(corporateAccountOspId: string | null, signal?: AbortSignal): Promise<Branding> {
+export function getBranding(corporateAccountOspId: string | null, signal?: AbortSignal) {
   return api.post('/portal-service/v1/portal/branding/get', {
     body: corporateAccountOspId ? { corporateAccountOspId } : {},
     // Branding is decoration: the default colours are fine if it fails.

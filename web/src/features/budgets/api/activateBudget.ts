@@ -1,9 +1,8 @@
 import { api } from '@/lib/api/typed';
-import type { Budget } from '@/lib/api/types';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** Reactivates a budget (status REACTIVATED). */
-export function activateBudget(ospId: string): Promise<Budget> {
+export function activateBudget(ospId: string) {
   return api.post('/portal-service/v1/budget/activate', { body: { ospId } });
 }
 

@@ -1,9 +1,8 @@
 import { api } from '@/lib/api/typed';
-import type { Budget } from '@/lib/api/types';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** No expenses and no top-ups until it is activated again. */
-export function deactivateBudget(ospId: string): Promise<Budget> {
+export function deactivateBudget(ospId: string) {
   return api.post('/portal-service/v1/budget/deactivate', { body: { ospId } });
 }
 

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { UserListPage } from '@/lib/api/types';
 import { SEARCH_MIN_CHARS } from '@/lib/constants';
 import { budgetKeys } from './keys';
 
 const OPTIONS_SIZE = 20;
 
 /** Users to filter the transactions by (at least three characters typed). */
-export function findUserOptions(search: string, corporateAccountOspId: string | null, signal?: AbortSignal): Promise<UserListPage> {
+export function findUserOptions(search: string, corporateAccountOspId: string | null, signal?: AbortSignal) {
   return api.post('/portal-service/v1/user/findByAny', {
     body: {
       search,

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { Budget } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
-export function getBudget(ospId: string, signal?: AbortSignal): Promise<Budget> {
+export function getBudget(ospId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/budget/get', { body: { ospId }, signal });
 }
 

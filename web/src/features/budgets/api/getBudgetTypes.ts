@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { BudgetTypeInfo } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
 /** The budget types a user (or company) may get, with their rules and defaults. */
-export function getBudgetTypes(assigneeOspId: string, signal?: AbortSignal): Promise<BudgetTypeInfo[]> {
+export function getBudgetTypes(assigneeOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/budget/types', { body: { assigneeOspId }, signal });
 }
 

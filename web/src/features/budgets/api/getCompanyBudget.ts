@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { CompanyBudgetView } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
 /** The company budget, its threshold and the payment reference to transfer to. */
-export function getCompanyBudget(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetView> {
+export function getCompanyBudget(corporateAccountOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/budget/company/get', { body: { corporateAccountOspId }, signal });
 }
 

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { CompanyBudgetType } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
 /** The budget types a company offers its users, with the company's defaults (new users get these). */
-export function getOfferedBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetType[]> {
+export function getOfferedBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/company/budgetType/list', { body: { corporateAccountOspId }, signal });
 }
 

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { PrivateBalance } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
 /** The employee's own money (kept after deactivation). */
-export function getPrivateBalance(userOspId: string, signal?: AbortSignal): Promise<PrivateBalance> {
+export function getPrivateBalance(userOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/budget/private/balance', { body: { userOspId }, signal });
 }
 

@@ -1,8 +1,7 @@
-import { api } from '@/lib/api/typed';
-import type { UsageReason, UsageReasonAdd } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { useUsageReasonMutation } from './useUsageReasonMutation';
 
-export function addUsageReason(body: UsageReasonAdd): Promise<UsageReason> {
+export function addUsageReason(body: Body<'/portal-service/v1/company/usageReason/add'>) {
   return api.post('/portal-service/v1/company/usageReason/add', { body });
 }
 

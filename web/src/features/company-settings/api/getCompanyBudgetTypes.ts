@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { CompanyBudgetType } from '@/lib/api/types';
 import { settingsKeys } from './keys';
 
 /** The budget types the company offers, with their defaults. */
-export function getCompanyBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetType[]> {
+export function getCompanyBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/company/budgetType/list', { body: { corporateAccountOspId }, signal });
 }
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { UsageReason } from '@/lib/api/types';
 import { settingsKeys } from './keys';
 
-export function getUsageReasons(corporateAccountOspId: string, signal?: AbortSignal): Promise<UsageReason[]> {
+export function getUsageReasons(corporateAccountOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/company/usageReason/list', { body: { corporateAccountOspId }, signal });
 }
 

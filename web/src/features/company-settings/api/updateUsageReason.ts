@@ -1,9 +1,8 @@
-import { api } from '@/lib/api/typed';
-import type { UsageReason, UsageReasonUpdate } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { useUsageReasonMutation } from './useUsageReasonMutation';
 
 /** Rename or (de)activate. */
-export function updateUsageReason(body: UsageReasonUpdate): Promise<UsageReason> {
+export function updateUsageReason(body: Body<'/portal-service/v1/company/usageReason/update'>) {
   return api.post('/portal-service/v1/company/usageReason/update', { body });
 }
 

@@ -1,10 +1,9 @@
-import { api } from '@/lib/api/typed';
+import { api, type Body } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { RecurringCreateRequest, RecurringExpense } from '@/lib/api/types';
 import { useExpenseMutation } from './useExpenseMutation';
 
-export function createRecurring({ body, idempotencyKey }: MoneyCall<RecurringCreateRequest>): Promise<RecurringExpense> {
+export function createRecurring({ body, idempotencyKey }: MoneyCall<Body<'/portal-service/v1/recurringExternalPurchase/create'>>) {
   return api.post('/portal-service/v1/recurringExternalPurchase/create', {
     body,
     idempotencyKey,

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { ExpenseDetail } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
 /** One expense with its details and corrections history. */
-export function getExpense(ospId: string, signal?: AbortSignal): Promise<ExpenseDetail> {
+export function getExpense(ospId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/events/get', { body: { ospId }, signal });
 }
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { RecurringExpense } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
-export function getRecurring(ospId: string, signal?: AbortSignal): Promise<RecurringExpense> {
+export function getRecurring(ospId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/recurringExternalPurchase/get', { body: { ospId }, signal });
 }
 

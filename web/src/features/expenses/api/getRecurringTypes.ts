@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { RecurringType } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
-export function getRecurringTypes(signal?: AbortSignal): Promise<RecurringType[]> {
+export function getRecurringTypes(signal?: AbortSignal) {
   return api.get('/portal-service/v1/recurringExternalPurchase/types', { signal });
 }
 

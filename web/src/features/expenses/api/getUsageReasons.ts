@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { UsageReason } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
 /** The company's usage reasons an expense may name. */
-export function getUsageReasons(corporateAccountOspId: string, signal?: AbortSignal): Promise<UsageReason[]> {
+export function getUsageReasons(corporateAccountOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/company/usageReason/list', { body: { corporateAccountOspId }, signal });
 }
 

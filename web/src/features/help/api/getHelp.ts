@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api/typed';
-import type { HelpContent } from '@/lib/api/types';
 
-export function getHelp(signal?: AbortSignal): Promise<HelpContent> {
+export function getHelp(signal?: AbortSignal) {
   return api.post('/portal-service/v1/help/get', { signal });
 }
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { PortalConfig } from '@/lib/api/types';
 
 /** Public settings of this deployment (banner, store links); needs no sign-in. */
-export function getPortalConfig(signal?: AbortSignal): Promise<PortalConfig> {
+export function getPortalConfig(signal?: AbortSignal) {
   return api.get('/portal-service/v1/portal/config', {
     auth: false,
     // Without it the portal still works, with defaults; no need to alarm anyone.

@@ -1,5 +1,4 @@
 import { api } from '@/lib/api/typed';
-import type { UserGroup } from '@/lib/api/types';
 import { useGroupMutation } from './useGroupMutation';
 
 export interface MembersChange {
@@ -7,7 +6,7 @@ export interface MembersChange {
   userOspIds: string[];
 }
 
-export function addGroupMembers({ userGroupOspId, userOspIds }: MembersChange): Promise<UserGroup> {
+export function addGroupMembers({ userGroupOspId, userOspIds }: MembersChange) {
   return api.post('/portal-service/v1/usergroup/addUsers', {
     body: { usergroup: { ospId: userGroupOspId }, users: userOspIds.map((ospId) => ({ ospId })) },
   });

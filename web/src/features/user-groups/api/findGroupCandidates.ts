@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { UserListPage } from '@/lib/api/types';
 import { GROUP_CANDIDATES_PAGE_SIZE } from '@/lib/constants';
 import { groupKeys } from './keys';
 
@@ -10,7 +9,7 @@ export function findGroupCandidates(
   corporateAccountOspId: string,
   search: string,
   signal?: AbortSignal,
-): Promise<UserListPage> {
+) {
   return api.post('/portal-service/v1/user/findByAny', {
     body: {
       corporateAccountOspId,

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/typed';
-import type { UserFindRequest, UserListPage } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { groupKeys } from './keys';
 
@@ -10,8 +9,8 @@ export interface MembersFilter {
   search?: string;
 }
 
-export function findGroupMembers(userGroupOspId: string, filter: MembersFilter, signal?: AbortSignal): Promise<UserListPage> {
-  const body: UserFindRequest = {
+export function findGroupMembers(userGroupOspId: string, filter: MembersFilter, signal?: AbortSignal) {
+  const body: Body<'/portal-service/v1/user/findByAny'> = {
     corporateAccountOspId: filter.corporateAccountOspId,
     userGroupOspId,
     search: filter.search || undefined,

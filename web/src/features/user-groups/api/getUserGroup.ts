@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { UserGroup } from '@/lib/api/types';
 import { groupKeys } from './keys';
 
-export function getUserGroup(ospId: string, signal?: AbortSignal): Promise<UserGroup> {
+export function getUserGroup(ospId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/usergroup/getByOspId', { body: { ospId }, signal });
 }
 

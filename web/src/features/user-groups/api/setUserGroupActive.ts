@@ -1,9 +1,8 @@
 import { api } from '@/lib/api/typed';
-import type { UserGroup } from '@/lib/api/types';
 import { useGroupMutation } from './useGroupMutation';
 
 /** activate with active false deactivates; the default group refuses (DEFAULT_USER_GROUP_IMMUTABLE). */
-export function setUserGroupActive(body: { ospId: string; active: boolean }): Promise<UserGroup> {
+export function setUserGroupActive(body: { ospId: string; active: boolean }) {
   return api.post('/portal-service/v1/usergroup/activate', { body });
 }
 

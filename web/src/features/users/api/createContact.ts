@@ -1,9 +1,8 @@
-import { api } from '@/lib/api/typed';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { CreateContactRequest, User } from '@/lib/api/types';
 import { useUserMutation } from './useUserMutation';
 
-export function createContact(body: CreateContactRequest): Promise<User> {
+export function createContact(body: Body<'/portal-service/v1/user/contact/create'>) {
   return api.post('/portal-service/v1/user/contact/create', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

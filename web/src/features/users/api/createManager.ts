@@ -1,9 +1,8 @@
-import { api } from '@/lib/api/typed';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { CreateManagerRequest, User } from '@/lib/api/types';
 import { useUserMutation } from './useUserMutation';
 
-export function createManager(body: CreateManagerRequest): Promise<User> {
+export function createManager(body: Body<'/portal-service/v1/user/manager/create'>) {
   return api.post('/portal-service/v1/user/manager/create', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

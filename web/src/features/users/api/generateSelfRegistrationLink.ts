@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { SelfRegistrationLink } from '@/lib/api/types';
 
 /** Makes a link employees use to register themselves; the server also mails it to the caller. */
-export function generateSelfRegistrationLink(corporateAccountOspId: string): Promise<SelfRegistrationLink> {
+export function generateSelfRegistrationLink(corporateAccountOspId: string) {
   return api.post('/portal-service/v1/user/selfservice/generateLink', {
     body: { ospId: corporateAccountOspId },
   });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { RoleInfo } from '@/lib/api/types';
 import { userKeys } from './keys';
 
 /** Every admin role, with whether the signed-in user may grant it (only roles they hold). */
-export function getAssignableRoles(signal?: AbortSignal): Promise<RoleInfo[]> {
+export function getAssignableRoles(signal?: AbortSignal) {
   return api.post('/portal-service/v1/user/role/list/all', { signal });
 }
 

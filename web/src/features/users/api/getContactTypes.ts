@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { ContactTypeInfo } from '@/lib/api/types';
 import { userKeys } from './keys';
 
-export function getContactTypes(signal?: AbortSignal): Promise<ContactTypeInfo[]> {
+export function getContactTypes(signal?: AbortSignal) {
   return api.post('/portal-service/v1/user/contactType/list', { signal });
 }
 

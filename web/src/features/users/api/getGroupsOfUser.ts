@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { UserGroup } from '@/lib/api/types';
 import { userKeys } from './keys';
 
-export function getGroupsOfUser(userOspId: string, signal?: AbortSignal): Promise<UserGroup[]> {
+export function getGroupsOfUser(userOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/usergroup/getByUser', { body: { userOspId }, signal });
 }
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { IdentificationToken } from '@/lib/api/types';
 import { userKeys } from './keys';
 
-export function getIdentificationTokens(userOspId: string, signal?: AbortSignal): Promise<IdentificationToken[]> {
+export function getIdentificationTokens(userOspId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/user/identificationToken/get', {
     body: { userOspId },
     signal,

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { ParkingPage } from '@/lib/api/types';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { userKeys } from './keys';
 
-export function getParkingHistory(userOspId: string, page: number, signal?: AbortSignal): Promise<ParkingPage> {
+export function getParkingHistory(userOspId: string, page: number, signal?: AbortSignal) {
   return api.post('/portal-service/v1/parking/findHistoryByUser', {
     body: { userOspId, pagination: { page, size: DEFAULT_PAGE_SIZE } },
     signal,

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { TokenTypeInfo } from '@/lib/api/types';
 import { userKeys } from './keys';
 
 /** Token types with the fields each carries (a MOBIB card has a card number and a chip id). */
-export function getTokenTypes(signal?: AbortSignal): Promise<TokenTypeInfo[]> {
+export function getTokenTypes(signal?: AbortSignal) {
   return api.post('/portal-service/v1/user/identificationToken/type/list', { signal });
 }
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { User } from '@/lib/api/types';
 import { userKeys } from './keys';
 
-export function getUser(ospId: string, signal?: AbortSignal): Promise<User> {
+export function getUser(ospId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/user/get', { body: { ospId }, signal });
 }
 

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { ProcessReport } from '@/lib/api/types';
 import { userKeys } from './keys';
 
 /** Step 3: write every line of a valid file, once. */
-export function processImport(uploadId: string): Promise<ProcessReport> {
+export function processImport(uploadId: string) {
   return api.post('/portal-service/v1/user/upload/process', { body: { uploadId } });
 }
 

@@ -1,9 +1,8 @@
-import { api } from '@/lib/api/typed';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { UpdateUserRequest, User } from '@/lib/api/types';
 import { useUserMutation } from './useUserMutation';
 
-export function updateUser(body: UpdateUserRequest): Promise<User> {
+export function updateUser(body: Body<'/portal-service/v1/user/update'>) {
   return api.post('/portal-service/v1/user/update', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { ImportReport } from '@/lib/api/types';
 
 /** Step 2: check every line; changes nothing. Line errors come back in the report, not as an error. */
-export function validateImport(uploadId: string): Promise<ImportReport> {
+export function validateImport(uploadId: string) {
   return api.post('/portal-service/v1/user/upload/validate', { body: { uploadId } });
 }
 

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { VerifyResult } from '@/lib/api/types';
 import { userKeys } from './keys';
 
 export function verifyContractId(
@@ -8,7 +7,7 @@ export function verifyContractId(
   corporateAccountOspId: string,
   userOspId?: string,
   signal?: AbortSignal,
-): Promise<VerifyResult> {
+) {
   return api.post('/portal-service/v1/user/verifyContractId', {
     body: { contractId, corporateAccountOspId, userOspId },
     signal,

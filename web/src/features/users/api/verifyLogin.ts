@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
-import type { VerifyResult } from '@/lib/api/types';
 import { userKeys } from './keys';
 
-export function verifyLogin(login: string, userOspId?: string, signal?: AbortSignal): Promise<VerifyResult> {
+export function verifyLogin(login: string, userOspId?: string, signal?: AbortSignal) {
   // A failed check must not block typing with notifications; the server
   // checks again on save.
   return api.post('/portal-service/v1/user/verifyLogin', {
