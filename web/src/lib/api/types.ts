@@ -24,11 +24,7 @@ export type PaymentType = 'PREPAID' | 'POSTPAID_WITH_SECURITY_DEPOSIT';
 
 export type ApiFieldError = Schemas['ApperrFieldError'];
 
-export interface ApiErrorBody {
-  errorLabel: string;
-  message?: string;
-  errors?: ApiFieldError[];
-}
+export type ApiErrorBody = Schemas['ApiErrorBody'];
 
 export type LoginRequest = Schemas['AuthLoginRequest'];
 export type TokenResponse = Schemas['AuthTokenResponse'];
@@ -50,7 +46,6 @@ export type PortalConfig = Schemas['BrandingPortalConfig'];
 export type Branding = Schemas['BrandingBranding'];
 export type HelpContent = Schemas['HelpHelp'];
 export type HelpSection = Schemas['HelpSection'];
-
 
 // People (app users, admins, contacts): SPEC §3.
 export type UserType = 'mobile' | 'contact' | 'admin';
