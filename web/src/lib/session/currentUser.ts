@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/typed';
-import type { SessionUser } from '../api/types';
 import { useIsSignedIn } from '../auth/tokens';
 import { sessionKeys } from './keys';
 
-export function getCurrentUser(signal?: AbortSignal): Promise<SessionUser> {
+export function getCurrentUser(signal?: AbortSignal) {
   return api.post('/portal-service/v1/user/current', { signal });
 }
 

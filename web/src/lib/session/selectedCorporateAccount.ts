@@ -4,7 +4,7 @@ import { api } from '../api/typed';
 import { CORPORATE_ACCOUNT_QUERY_PARAM } from '../constants';
 import { navigateTo } from '../navigation';
 import { ApiError, ErrorLabel } from '../api/errors';
-import type { CorporateAccount, SessionUser } from '../api/types';
+import type { SessionUser } from '../api/types';
 import { sessionKeys } from './keys';
 import { clearSelectedCorporateAccount, useSelectedCorporateAccountId } from './selection';
 import { useCurrentUser } from './currentUser';
@@ -17,7 +17,7 @@ export interface SelectedCorporateAccount {
   companyType: string;
 }
 
-export function getCorporateAccount(ospId: string, signal?: AbortSignal): Promise<CorporateAccount> {
+export function getCorporateAccount(ospId: string, signal?: AbortSignal) {
   return api.post('/portal-service/v1/corporateAccount/get', {
     body: { ospId },
     signal,
