@@ -56,37 +56,31 @@ type IsBinary<P extends ApiPath, M extends ApiMethod> = Reply<P, M> extends Blob
 /** Query values may be null: apiRequest leaves null, undefined and '' out. */
 type Nullable<Q> = { [K in keyof Q]?: Q[K] | null };
 
-type IsNever<T> = [T] extends [never] ? true : false;
-type IsUndefined<T> = [T] extends [undefined] ? true : false;
+/** Whether a part of the call does not exist for the path (never, or only undefined). */
+type Absent<T> = [T] extends [never] ? true : [T] extends [undefined] ? true : false;
+
+type PathParams<P extends ApiPath, M extends ApiMethod> = NonNullable<ParamsOf<P, M, 'path'>>;
+type QueryParams<P extends ApiPath, M extends ApiMethod> = NonNullable<ParamsOf<P, M, 'query'>>;
 
 /** The options of one call: apiRequest's, with body, path and query typed by the path. */
 export type CallInit<P extends ApiPath, M extends ApiMethod> = Omit<
   RequestOptions,
   'method' | 'body' | 'query' | 'responseType'
 > &
-  (IsNever<Body<P, M>> extends true ? { body?: never } : { body: Body<P, M> }) &
-  (IsNever<ParamsOf<P, M, 'path'>> extends true
-    ? { path?: never }
-    : IsUndefined<ParamsOf<P, M, 'path'>> extends true
-      ? { path?: never }
-      : { path: NonNullable<ParamsOf<P, M, 'path'>> }) &
-  (IsNever<ParamsOf<P, M, 'query'>> extends true
-    ? { query?: never }
-    : IsUndefined<ParamsOf<P, M, 'query'>> extends true
-      ? { query?: never }
-      : { query?: Nullable<NonNullable<ParamsOf<P, M, 'query'>>> }) &
+  (Absent<Body<P, M>> extends true ? { body?: never } : { body: Body<P, M> }) &
+  (Absent<ParamsOf<P, M, 'path'>> extends true ? { path?: never } : { path: PathParams<P, M> }) &
+  (Absent<ParamsOf<P, M, 'query'>> extends true ? { query?: never } : { query?: Nullable<QueryParams<P, M>> }) &
   (IsBinary<P, M> extends true ? { responseType: 'blob' } : { responseType?: 'json' });
 
+/** A call needs its options when it has a body, path parameters or a file answer. */
 type NeedsInit<P extends ApiPath, M extends ApiMethod> =
-  IsNever<Body<P, M>> extends false
+  Absent<Body<P, M>> extends false
     ? true
     : IsBinary<P, M> extends true
       ? true
-      : IsNever<ParamsOf<P, M, 'path'>> extends true
-        ? false
-        : IsUndefined<ParamsOf<P, M, 'path'>> extends true
-          ? false
-          : true;
+      : Absent<ParamsOf<P, M, 'path'>> extends false
+        ? true
+        : false;
 
 type Args<P extends ApiPath, M extends ApiMethod> =
   NeedsInit<P, M> extends true ? [init: CallInit<P, M>] : [init?: CallInit<P, M>];
