@@ -468,6 +468,7 @@ func (m *matrix) allowedPass() {
 					res = m.send(c, tok)
 				}
 				m.check(rt, p, x, res, c)
+				checkContract(m.t, m.e.App.Routes(), rt, res)
 				if res.Status < 300 {
 					m.succeeded[routeKey(rt)] = true
 				} else if m.firstRefusal[routeKey(rt)] == "" {

@@ -18,6 +18,8 @@ import (
 // from this document.
 func OpenAPI(routes []api.Route) ([]byte, error) {
 	r := openapi3.NewReflector()
+	rules := newSchemaRules()
+	r.JSONSchemaReflector().DefaultOptions = append(r.JSONSchemaReflector().DefaultOptions, rules.options()...)
 	// money.Amount is plain integer cents on the wire: inline it, so each
 	// field keeps its own description, minimum and nullability
 	r.JSONSchemaReflector().InlineDefinition(money.Amount(0))
@@ -60,6 +62,9 @@ func OpenAPI(routes []api.Route) ([]byte, error) {
 		if err := r.AddOperation(oc); err != nil {
 			return nil, fmt.Errorf("%s %s: %w", rt.Method, rt.Path, err)
 		}
+	}
+	if err := rules.err(); err != nil {
+		return nil, err
 	}
 	b, err := json.MarshalIndent(r.Spec, "", "  ")
 	if err != nil {

@@ -1849,88 +1849,25 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel?: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_PORTAL_ACCESS" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_PORTAL_ACCESS" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
-            message?: string;
-        };
-        ApiPageMobilityPortalInternalBudgetPrivateRow: {
-            content?: components["schemas"]["BudgetPrivateRow"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
-        };
-        ApiPageMobilityPortalInternalBudgetTransaction: {
-            content?: components["schemas"]["BudgetTransaction"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
-        };
-        ApiPageMobilityPortalInternalCompanyCorporateAccount: {
-            content?: components["schemas"]["CompanyCorporateAccount"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
-        };
-        ApiPageMobilityPortalInternalExpenseEvent: {
-            content?: components["schemas"]["ExpenseEvent"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
-        };
-        ApiPageMobilityPortalInternalExpenseNegativeUser: {
-            content?: components["schemas"]["ExpenseNegativeUser"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
-        };
-        ApiPageMobilityPortalInternalUserListItem: {
-            content?: components["schemas"]["UserListItem"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
-        };
-        ApiPageMobilityPortalInternalUserParkingSession: {
-            content?: components["schemas"]["UserParkingSession"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
-        };
-        ApiPageMobilityPortalInternalUserSearchResult: {
-            content?: components["schemas"]["UserSearchResult"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
-        };
-        ApiPageMobilityPortalInternalUsergroupUserGroup: {
-            content?: components["schemas"]["UsergroupUserGroup"][] | null;
-            page?: number;
-            size?: number;
-            totalElements?: number;
-            totalPages?: number;
+            message: string;
         };
         ApiPagination: {
             /** @description 1 first; 0 or absent: 1 */
-            page?: number;
+            page: number;
             /** @description 0 or absent: the call's default */
-            size?: number;
+            size: number;
             sortOrders?: components["schemas"]["ApiSortOrder"][];
         };
         ApiSortOrder: {
             /** @enum {string} */
-            direction?: "ASC" | "DESC";
-            property?: string;
+            direction: "ASC" | "DESC";
+            property: string;
         };
         ApperrFieldError: {
-            field?: string;
-            messages?: string[] | null;
+            field: string;
+            messages: string[];
         };
         AuthChangePasswordRequest: {
             newPassword: string;
@@ -1965,76 +1902,76 @@ export interface components {
             login: string;
         };
         AuthTokenResponse: {
-            expiresIn?: number;
-            refreshToken?: string;
-            token?: string;
+            expiresIn: number;
+            refreshToken: string;
+            token: string;
         };
         BrandingBranding: {
-            brandColor?: string;
-            hasLogo?: boolean;
-            primaryColor?: string;
-            secondaryColor?: string;
-            variantColor?: string;
+            brandColor: string;
+            hasLogo: boolean;
+            primaryColor: string;
+            secondaryColor: string;
+            variantColor: string;
         };
         BrandingBrandingRequest: {
             corporateAccountOspId?: string;
         };
         BrandingLegacyBanner: {
-            backgroundColor?: string;
-            enabled?: boolean;
+            backgroundColor: string;
+            enabled: boolean;
             /** @description empty: the web app shows its translated default */
-            text?: string;
-            textColor?: string;
-            url?: string;
+            text: string;
+            textColor: string;
+            url: string;
         };
         BrandingPortalConfig: {
-            appStoreUrl?: string;
-            defaultLanguage?: string;
-            legacyBanner?: components["schemas"]["BrandingLegacyBanner"];
-            playStoreUrl?: string;
-            supportedLanguages?: string[] | null;
+            appStoreUrl: string;
+            defaultLanguage: string;
+            legacyBanner: components["schemas"]["BrandingLegacyBanner"];
+            playStoreUrl: string;
+            supportedLanguages: string[];
         };
         BudgetAddForCompanyRequest: {
             /**
              * Format: int64
              * @description cents; > 0
              */
-            amount?: number;
+            amount: number;
             /** @description yyyy-MM-dd, the day the transfer is booked on: not ahead, at most two years back; default today */
             bookingDate?: string;
             corporateAccountOspId: string;
-            description?: string;
+            description: string;
         };
         BudgetAddForUserRequest: {
             /**
              * Format: int64
              * @description cents; negative allowed
              */
-            amount?: number;
+            amount: number;
             budgetOspId: string;
-            description?: string;
+            description: string;
         };
         BudgetBudget: {
-            budgetType?: string;
-            data?: components["schemas"]["BudgetData"];
-            ospId?: string;
+            budgetType: string;
+            data: components["schemas"]["BudgetData"];
+            ospId: string;
             /** Format: int64 */
-            recurringAmount?: number;
+            recurringAmount: number;
             /**
              * Format: int64
              * @description cents left (the balance)
              */
-            remaining?: number;
+            remaining: number;
             /** Format: int64 */
-            startAmount?: number;
+            startAmount: number;
             /**
              * Format: int64
              * @description cents credited over the budget's life
              */
-            total?: number;
+            total: number;
             /** @description payment type: COMPANY_BUDGET or PRIVATE_BUDGET */
-            type?: string;
-            unlimited?: boolean;
+            type: string;
+            unlimited: boolean;
         };
         BudgetByOwnerRequest: {
             budgetType?: string;
@@ -2044,96 +1981,97 @@ export interface components {
             corporateAccountOspId: string;
         };
         BudgetCompanyBudgetType: {
-            budgetType?: string;
-            budgetUpperLimit?: number | null;
-            enabled?: boolean;
-            frequency?: string | null;
+            budgetType: string;
+            budgetUpperLimit: number | null;
+            enabled: boolean;
+            frequency: string | null;
             /** Format: int64 */
-            frequencyAmount?: number;
-            transferStrategy?: string | null;
-            unlimited?: boolean;
+            frequencyAmount: number;
+            transferStrategy: string | null;
+            unlimited: boolean;
         };
         BudgetCompanyBudgetTypesUpdate: {
-            budgetTypes?: components["schemas"]["BudgetCompanyBudgetType"][] | null;
+            budgetTypes: components["schemas"]["BudgetCompanyBudgetType"][];
             corporateAccountOspId: string;
         };
         BudgetCompanyBudgetView: {
-            belowThreshold?: boolean;
-            budget?: components["schemas"]["BudgetBudget"];
+            belowThreshold: boolean;
+            /** @description null until the first transfer */
+            budget: components["schemas"]["BudgetBudget"] | null;
             /** @description Belgian structured reference to quote on transfers */
-            paymentReference?: string;
-            threshold?: number | null;
+            paymentReference: string;
+            threshold: number | null;
         };
         BudgetCreateRequest: {
-            data?: components["schemas"]["BudgetWriteData"];
+            data: components["schemas"]["BudgetWriteData"];
             ownerOspId: string;
         };
         BudgetData: {
             /** @enum {string} */
-            activationStatus?: "ACTIVE" | "DEACTIVATED" | "REACTIVATED";
-            active?: boolean;
+            activationStatus: "ACTIVE" | "DEACTIVATED" | "REACTIVATED";
+            active: boolean;
             /** @description cents; a top-up never lifts the balance above it */
-            budgetUpperLimit?: number | null;
-            corporateAccountOspId?: string;
-            createdOn?: string;
-            currency?: string;
+            budgetUpperLimit: number | null;
+            corporateAccountOspId: string;
+            createdOn: string;
+            currency: string;
             /**
              * Format: int64
              * @description cents: the balance, the sum of the budget's transactions
              */
-            currentAmount?: number;
+            currentAmount: number;
             /** Format: int64 */
-            depositTransactionCost?: number;
-            endActivationTime?: string | null;
-            endOfLifeStartedOn?: string | null;
+            depositTransactionCost: number;
+            endActivationTime: string | null;
+            endOfLifeStartedOn: string | null;
             /** @enum {string} */
-            endOfYearRecurrenceStrategy?: "CONTINUE" | "STOP";
-            extId?: string;
+            endOfYearRecurrenceStrategy: "CONTINUE" | "STOP";
+            extId: string;
             /**
              * @description null: manual
              * @enum {string|null}
              */
-            frequency?: "MONTH" | "YEAR" | null;
+            frequency: "MONTH" | "YEAR" | null;
             /**
              * Format: int64
              * @description cents credited each period
              */
-            frequencyAmount?: number;
+            frequencyAmount: number;
             /** @enum {string} */
-            frequencyAmountUpdateStrategy?: "NEXT_PERIOD" | "IMMEDIATELY";
+            frequencyAmountUpdateStrategy: "NEXT_PERIOD" | "IMMEDIATELY";
             /** @enum {string} */
-            frequencyMethod?: "MANUAL" | "AUTOMATIC";
-            limited?: boolean;
-            onlinePayment?: boolean;
+            frequencyMethod: "MANUAL" | "AUTOMATIC";
+            limited: boolean;
+            onlinePayment: boolean;
             /** @description the user, or the company for its own budget */
-            ownerOspId?: string;
-            parentBudgetOspId?: string | null;
+            ownerOspId: string;
+            parentBudgetOspId: string | null;
             /** @enum {string} */
-            paymentType?: "COMPANY_BUDGET" | "PRIVATE_BUDGET";
+            paymentType: "COMPANY_BUDGET" | "PRIVATE_BUDGET";
             /** @description applies from the next period */
-            pendingFrequencyAmount?: number | null;
-            previousFrequencyAmount?: number | null;
+            pendingFrequencyAmount: number | null;
+            previousFrequencyAmount: number | null;
             /** Format: int64 */
-            securityDepositAmount?: number;
-            startActivationTime?: string;
+            securityDepositAmount: number;
+            startActivationTime: string;
             /** @description company budget: mail the budget contacts when the balance falls below it */
-            threshold?: number | null;
+            threshold: number | null;
             /** Format: int64 */
-            topUpAmount?: number;
+            topUpAmount: number;
             /** @enum {string|null} */
-            transferStrategy?: "MONTH_ADD" | "MONTH_RESET" | "MONTH_ADD_MONTHLY_RESET_YEARLY" | "YEAR_ADD" | "YEAR_RESET" | null;
+            transferStrategy: "MONTH_ADD" | "MONTH_RESET" | "MONTH_ADD_MONTHLY_RESET_YEARLY" | "YEAR_ADD" | "YEAR_RESET" | null;
             /** Format: int64 */
-            transferredAmount?: number;
-            tvaIncluded?: boolean;
-            type?: string;
-            userOspId?: string | null;
-            vatIncluded?: boolean;
+            transferredAmount: number;
+            tvaIncluded: boolean;
+            type: string;
+            userOspId: string | null;
+            vatIncluded: boolean;
         };
         BudgetGetRequest: {
             ospId: string;
         };
         BudgetNewUserBudget: {
-            data?: components["schemas"]["BudgetWriteData"];
+            data: components["schemas"]["BudgetWriteData"];
             /** @enum {string} */
             type: "MOBILITY_BUDGET" | "BUSINESS_BUDGET" | "CAFETERIA_BUDGET" | "COMMUTING_BUDGET";
         };
@@ -2142,33 +2080,33 @@ export interface components {
              * Format: int64
              * @description cents
              */
-            balance?: number;
+            balance: number;
             budgetOspId?: string;
-            userOspId?: string;
+            userOspId: string;
         };
         BudgetPrivateBalanceRequest: {
             userOspId: string;
         };
         BudgetPrivateListRequest: {
             corporateAccountOspId: string;
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
         };
         BudgetPrivateRow: {
             /** Format: int64 */
-            balance?: number;
-            budgetOspId?: string;
-            fullName?: string;
-            userOspId?: string;
+            balance: number;
+            budgetOspId: string;
+            fullName: string;
+            userOspId: string;
         };
         BudgetPromoCode: {
             /**
              * Format: int64
              * @description cents
              */
-            amount?: number;
-            code?: string;
-            validFrom?: string;
-            validTo?: string;
+            amount: number;
+            code: string;
+            validFrom: string;
+            validTo: string;
         };
         BudgetRedeemRequest: {
             budgetOspId: string;
@@ -2177,27 +2115,27 @@ export interface components {
         BudgetThresholdRequest: {
             corporateAccountOspId: string;
             /** @description cents; null removes it */
-            threshold?: number | null;
+            threshold: number | null;
         };
         BudgetTransaction: {
             /**
              * Format: int64
              * @description cents; negative takes money out
              */
-            amount?: number;
+            amount: number;
             /** Format: int64 */
-            balanceAfter?: number;
-            bookingDate?: string;
-            budgetOspId?: string;
-            budgetType?: string;
-            corporateAccountOspId?: string;
-            createdOn?: string;
-            description?: string;
-            eventOspId?: string | null;
-            ospId?: string;
-            type?: string;
-            userFullName?: string;
-            userOspId?: string | null;
+            balanceAfter: number;
+            bookingDate: string;
+            budgetOspId: string;
+            budgetType: string;
+            corporateAccountOspId: string;
+            createdOn: string;
+            description: string;
+            eventOspId: string | null;
+            ospId: string;
+            type: string;
+            userFullName: string;
+            userOspId: string | null;
         };
         BudgetTransactionFilter: {
             budgetOspId?: string;
@@ -2208,100 +2146,100 @@ export interface components {
             dateFrom?: string;
             /** @description yyyy-MM-dd, inclusive */
             dateTo?: string;
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
             types?: string[];
             userOspId?: string;
         };
         BudgetTypeInfo: {
-            allowedFrequencies?: components["schemas"]["BudgetValueInfo"][] | null;
-            allowedStrategiesForFrequency?: {
+            allowedFrequencies: components["schemas"]["BudgetValueInfo"][];
+            allowedStrategiesForFrequency: {
                 [key: string]: string[];
-            } | null;
-            allowedVatStrategies?: string[] | null;
-            budgetTypeName?: string;
-            defaultFrequency?: string;
-            defaultTransferStrategy?: {
+            };
+            allowedVatStrategies: string[];
+            budgetTypeName: string;
+            defaultFrequency: string;
+            defaultTransferStrategy: {
                 [key: string]: string;
-            } | null;
-            infoText?: string;
-            unlimitedAllowed?: boolean;
+            };
+            infoText: string;
+            unlimitedAllowed: boolean;
         };
         BudgetTypesRequest: {
             /** @description a user or a corporate account */
             assigneeOspId: string;
         };
         BudgetUpdateRequest: {
-            data?: components["schemas"]["BudgetWriteData"];
+            data: components["schemas"]["BudgetWriteData"];
             ospId: string;
         };
         BudgetUsageReason: {
-            active?: boolean;
-            label?: string;
-            ospId?: string;
+            active: boolean;
+            label: string;
+            ospId: string;
         };
         BudgetUsageReasonAdd: {
             corporateAccountOspId: string;
             label: string;
         };
         BudgetUsageReasonUpdate: {
-            active?: boolean;
-            label?: string;
+            active: boolean;
+            label: string;
             ospId: string;
         };
         BudgetValueInfo: {
-            value?: string;
+            value: string;
         };
         BudgetWriteData: {
-            budgetUpperLimit?: number | null;
-            endOfYearRecurrenceStrategy?: string | null;
+            budgetUpperLimit?: number;
+            endOfYearRecurrenceStrategy?: string;
             /** @description book the recurring amount as start amount */
-            equalToRecurring?: boolean | null;
-            extId?: string | null;
+            equalToRecurring?: boolean;
+            extId?: string;
             /** @description MONTH, YEAR, or empty for manual; default from the type */
-            frequency?: string | null;
+            frequency?: string;
             /** @description cents */
-            frequencyAmount?: number | null;
-            frequencyAmountUpdateStrategy?: string | null;
-            paymentType?: string | null;
-            startAmount?: number | null;
-            threshold?: number | null;
-            transferStrategy?: string | null;
-            unlimited?: boolean | null;
-            vatIncluded?: boolean | null;
+            frequencyAmount?: number;
+            frequencyAmountUpdateStrategy?: string;
+            paymentType?: string;
+            startAmount?: number;
+            threshold?: number;
+            transferStrategy?: string;
+            unlimited?: boolean;
+            vatIncluded?: boolean;
         };
         CompanyCorporateAccount: {
-            active?: boolean;
-            city?: string;
-            companyType?: string;
-            data?: components["schemas"]["CompanyData"];
-            name?: string;
-            ospId?: string;
-            partnerType?: string;
-            street?: string;
-            streetNumber?: string;
-            twoFactorForAdmins?: boolean;
-            vatNumber?: string;
-            zipCode?: string;
+            active: boolean;
+            city: string;
+            companyType: string;
+            data: components["schemas"]["CompanyData"];
+            name: string;
+            ospId: string;
+            partnerType: string;
+            street: string;
+            streetNumber: string;
+            twoFactorForAdmins: boolean;
+            vatNumber: string;
+            zipCode: string;
         };
         CompanyData: {
-            extId?: string;
-            name?: string;
-            partner?: components["schemas"]["CompanyRef"];
+            extId: string;
+            name: string;
+            partner: components["schemas"]["CompanyRef"];
             /** @enum {string} */
-            paymentType?: "PREPAID" | "POSTPAID_WITH_SECURITY_DEPOSIT";
+            paymentType: "PREPAID" | "POSTPAID_WITH_SECURITY_DEPOSIT";
         };
         CompanyFilterRequest: {
-            active?: boolean | null;
+            active?: boolean;
             companyType?: string;
             nameOrExtIdLike?: string;
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
             partnerOspId?: string;
         };
         CompanyGetRequest: {
             ospId: string;
         };
         CompanyRef: {
-            ospId?: string;
+            ospId: string;
         };
         ExpenseByUserRequest: {
             userOspId: string;
@@ -2320,22 +2258,22 @@ export interface components {
              * Format: int64
              * @description cents of cost: positive added cost, negative refunded
              */
-            amount?: number;
-            bookingDate?: string;
+            amount: number;
+            bookingDate: string;
             /** @description full name of the admin */
-            createdBy?: string;
-            createdOn?: string;
+            createdBy: string;
+            createdOn: string;
             /** @description the ledger row's ospId */
-            ospId?: string;
-            remark?: string;
+            ospId: string;
+            remark: string;
             /**
              * @description ledger transaction type
              * @enum {string}
              */
-            type?: "refund" | "update";
+            type: "refund" | "update";
         };
         ExpenseCount: {
-            count?: number;
+            count: number;
         };
         ExpenseCountRequest: {
             corporateAccountOspId?: string;
@@ -2364,113 +2302,113 @@ export interface components {
              * Format: double
              * @description percent, e.g. 21 or 6 (at most two decimals; stored as basis points)
              */
-            vatPercentage?: number;
+            vatPercentage: number;
         };
         ExpenseEvent: {
             /**
              * Format: int64
              * @description cents incl. VAT, as booked
              */
-            amount?: number;
+            amount: number;
             /** @description 12 characters, unique */
-            bookingId?: string;
-            budgetOspId?: string;
-            budgetType?: string;
-            corporateAccountName?: string;
-            corporateAccountOspId?: string;
-            createdOn?: string;
+            bookingId: string;
+            budgetOspId: string;
+            budgetType: string;
+            corporateAccountName: string;
+            corporateAccountOspId: string;
+            createdOn: string;
             /** @description yyyy-MM-dd */
-            date?: string;
-            description?: string;
-            mobilityMode?: string;
+            date: string;
+            description: string;
+            mobilityMode: string;
             /**
              * Format: int64
              * @description cents: amount minus refunds plus added costs
              */
-            netAmount?: number;
-            notBilled?: boolean;
+            netAmount: number;
+            notBilled: boolean;
             /** @description the event ospId */
-            ospId?: string;
+            ospId: string;
             /** @description set when booked by a recurring external purchase */
-            recurrenceOspId?: string | null;
-            settled?: boolean;
-            userFullName?: string;
-            userOspId?: string;
+            recurrenceOspId: string | null;
+            settled: boolean;
+            userFullName: string;
+            userOspId: string;
             /**
              * Format: double
              * @description percent
              */
-            vatPercentage?: number;
+            vatPercentage: number;
         };
         ExpenseEventDetail: {
             /**
              * Format: int64
              * @description cents added by corrections
              */
-            addedCost?: number;
+            addedCost: number;
             /**
              * Format: int64
              * @description cents incl. VAT, as booked
              */
-            amount?: number;
+            amount: number;
             /**
              * Format: int64
              * @description cents
              */
-            amountExclVat?: number;
+            amountExclVat: number;
             /** @description 12 characters, unique */
-            bookingId?: string;
-            budgetOspId?: string;
-            budgetType?: string;
-            companyType?: string;
-            corporateAccountExtId?: string;
-            corporateAccountName?: string;
-            corporateAccountOspId?: string;
+            bookingId: string;
+            budgetOspId: string;
+            budgetType: string;
+            companyType: string;
+            corporateAccountExtId: string;
+            corporateAccountName: string;
+            corporateAccountOspId: string;
             /** @description not stored yet for corporate accounts: null */
-            corporateContractType?: string | null;
-            corrections?: components["schemas"]["ExpenseCorrection"][] | null;
-            createdBy?: string;
-            createdOn?: string;
+            corporateContractType: string | null;
+            corrections: components["schemas"]["ExpenseCorrection"][];
+            createdBy: string;
+            createdOn: string;
             /** @description yyyy-MM-dd */
-            date?: string;
-            description?: string;
-            eventOspId?: string;
-            externalReference?: string;
-            identificationField?: string;
-            mobilityMode?: string;
+            date: string;
+            description: string;
+            eventOspId: string;
+            externalReference: string;
+            identificationField: string;
+            mobilityMode: string;
             /**
              * Format: int64
              * @description cents: amount minus refunds plus added costs
              */
-            netAmount?: number;
-            notBilled?: boolean;
+            netAmount: number;
+            notBilled: boolean;
             /** @description the event ospId */
-            ospId?: string;
+            ospId: string;
             /** @description set when booked by a recurring external purchase */
-            recurrenceOspId?: string | null;
+            recurrenceOspId: string | null;
             /**
              * Format: int64
              * @description cents given back (refunds and negative corrections)
              */
-            refundedAmount?: number;
-            settled?: boolean;
+            refundedAmount: number;
+            settled: boolean;
             /** @description the ledger row of the original booking */
-            transactionOspId?: string;
-            usageReason?: string;
-            userContractId?: string;
-            userEmail?: string;
-            userFullName?: string;
-            userOspId?: string;
+            transactionOspId: string;
+            usageReason: string;
+            userContractId: string;
+            userEmail: string;
+            userFullName: string;
+            userOspId: string;
             /**
              * Format: int64
              * @description cents of VAT in amount
              */
-            vatAmount?: number;
+            vatAmount: number;
             /**
              * Format: double
              * @description percent
              */
-            vatPercentage?: number;
+            vatPercentage: number;
         };
         ExpenseFilter: {
             budgetOspId?: string;
@@ -2479,77 +2417,77 @@ export interface components {
             dateFrom?: string;
             /** @description yyyy-MM-dd, inclusive */
             dateTo?: string;
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
             userOspId?: string;
         };
         ExpenseGetRequest: {
             ospId: string;
         };
         ExpenseNegativeBudget: {
-            activationStatus?: string;
+            activationStatus: string;
             /**
              * Format: int64
              * @description cents, below zero
              */
-            balance?: number;
-            budgetOspId?: string;
-            budgetType?: string;
+            balance: number;
+            budgetOspId: string;
+            budgetType: string;
         };
         ExpenseNegativeRequest: {
             /** @description default: every company in the caller's scope */
             corporateAccountOspId?: string;
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
         };
         ExpenseNegativeUser: {
-            active?: boolean;
+            active: boolean;
             /**
              * Format: int64
              * @description cents: the sum of the negative balances (below zero)
              */
-            amount?: number;
-            budgets?: components["schemas"]["ExpenseNegativeBudget"][] | null;
-            corporateAccountOspId?: string;
-            email?: string;
-            firstname?: string;
-            fullName?: string;
-            lastname?: string;
-            login?: string;
-            ospId?: string;
+            amount: number;
+            budgets: components["schemas"]["ExpenseNegativeBudget"][];
+            corporateAccountOspId: string;
+            email: string;
+            firstname: string;
+            fullName: string;
+            lastname: string;
+            login: string;
+            ospId: string;
         };
         ExpenseOccurrence: {
-            date?: string;
+            date: string;
             /** @description why a FAILED occurrence was refused (e.g. INSUFFICIENT_BUDGET) */
             errorLabel?: string;
-            eventOspId?: string | null;
+            eventOspId: string | null;
             /** @enum {string} */
-            outcome?: "BOOKED" | "FAILED" | "CANCELLED";
+            outcome: "BOOKED" | "FAILED" | "CANCELLED";
         };
         ExpenseRecurring: {
             /**
              * Format: int64
              * @description cents incl. VAT
              */
-            amount?: number;
-            budgetOspId?: string;
-            budgetType?: string;
-            createdOn?: string;
-            deleted?: boolean;
-            description?: string;
-            endDate?: string | null;
+            amount: number;
+            budgetOspId: string;
+            budgetType: string;
+            createdOn: string;
+            deleted: boolean;
+            description: string;
+            endDate: string | null;
             /** @enum {string} */
-            frequency?: "MONTH" | "YEAR";
-            mobilityMode?: string;
+            frequency: "MONTH" | "YEAR";
+            mobilityMode: string;
             /** @description the next date the jobs runner books (null: over) */
-            nextOccurrence?: string | null;
+            nextOccurrence: string | null;
             /** @description handled occurrences, oldest first */
-            occurrences?: components["schemas"]["ExpenseOccurrence"][] | null;
-            ospId?: string;
-            startDate?: string;
-            type?: string;
-            userFullName?: string;
-            userOspId?: string;
+            occurrences: components["schemas"]["ExpenseOccurrence"][];
+            ospId: string;
+            startDate: string;
+            type: string;
+            userFullName: string;
+            userOspId: string;
             /** Format: double */
-            vatPercentage?: number;
+            vatPercentage: number;
         };
         ExpenseRecurringCreateRequest: {
             /**
@@ -2561,7 +2499,7 @@ export interface components {
             budgetOspId?: string;
             description?: string;
             /** @description yyyy-MM-dd: the last day an occurrence may fall on; empty: none */
-            endDate?: string | null;
+            endDate?: string;
             /** @enum {string} */
             frequency?: "MONTH" | "YEAR";
             /** @description yyyy-MM-dd: the first occurrence */
@@ -2570,7 +2508,7 @@ export interface components {
             type?: string;
             userOspId: string;
             /** @description percent (stored as basis points) */
-            vatPercentage?: number | null;
+            vatPercentage?: number;
         };
         ExpenseRecurringDeleteRequest: {
             /** @description yyyy-MM-dd: the occurrence (THIS_ONLY) or the first day no longer booked (THIS_AND_FOLLOWING) */
@@ -2581,9 +2519,9 @@ export interface components {
         };
         ExpenseRecurringType: {
             /** @description in the caller's language */
-            label?: string;
-            mobilityMode?: string;
-            value?: string;
+            label: string;
+            mobilityMode: string;
+            value: string;
         };
         ExpenseRecurringUpdateRequest: {
             /**
@@ -2595,7 +2533,7 @@ export interface components {
             budgetOspId?: string;
             description?: string;
             /** @description yyyy-MM-dd: the last day an occurrence may fall on; empty: none */
-            endDate?: string | null;
+            endDate?: string;
             /** @enum {string} */
             frequency?: "MONTH" | "YEAR";
             ospId: string;
@@ -2604,11 +2542,11 @@ export interface components {
             /** @description one of recurringExternalPurchase/types */
             type?: string;
             /** @description percent (stored as basis points) */
-            vatPercentage?: number | null;
+            vatPercentage?: number;
         };
         ExpenseRefundRequest: {
             /** @description cents; default the whole net amount; never more than it */
-            amount?: number | null;
+            amount?: number;
             ospId: string;
             remark: string;
         };
@@ -2627,27 +2565,90 @@ export interface components {
             sendCredentials?: "true" | "false";
         };
         HelpHelp: {
-            contactEmail?: string;
-            language?: string;
-            sections?: components["schemas"]["HelpSection"][] | null;
+            contactEmail: string;
+            language: string;
+            sections: components["schemas"]["HelpSection"][];
         };
         HelpSection: {
-            body?: string;
-            title?: string;
+            body: string;
+            title: string;
         };
         /** Format: binary */
         MultipartFile: string;
         OnboardingCreateMobileUserRequest: {
-            corporateAccount?: components["schemas"]["UserRef"];
-            mobibCardNumber?: string;
-            mobibChipId?: string;
-            mobibValidFrom?: string | null;
+            corporateAccount: components["schemas"]["UserRef"];
+            mobibCardNumber: string;
+            mobibChipId: string;
+            mobibValidFrom: string | null;
             /** @description default true */
-            sendCredentials?: boolean | null;
+            sendCredentials: boolean | null;
             /** @description budgets opened with the user, in the same transaction; a failure of one creates nothing */
-            userBudgets?: components["schemas"]["BudgetNewUserBudget"][] | null;
-            userData?: components["schemas"]["UserUserData"];
-            userGroups?: components["schemas"]["UserGroupRefs"];
+            userBudgets: components["schemas"]["BudgetNewUserBudget"][];
+            userData: components["schemas"]["UserUserData"];
+            userGroups: components["schemas"]["UserGroupRefs"];
+        };
+        PageOfBudgetPrivateRow: {
+            content: components["schemas"]["BudgetPrivateRow"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfBudgetTransaction: {
+            content: components["schemas"]["BudgetTransaction"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfCompanyCorporateAccount: {
+            content: components["schemas"]["CompanyCorporateAccount"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfExpenseEvent: {
+            content: components["schemas"]["ExpenseEvent"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfExpenseNegativeUser: {
+            content: components["schemas"]["ExpenseNegativeUser"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfUserListItem: {
+            content: components["schemas"]["UserListItem"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfUserParkingSession: {
+            content: components["schemas"]["UserParkingSession"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfUserSearchResult: {
+            content: components["schemas"]["UserSearchResult"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfUsergroupUserGroup: {
+            content: components["schemas"]["UsergroupUserGroup"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
         };
         UserActivateRequest: {
             ospId: string;
@@ -2658,50 +2659,50 @@ export interface components {
             when?: "NOW" | "END_OF_DAY";
         };
         UserAddTokenRequest: {
-            fields?: components["schemas"]["UserTokenField"][] | null;
+            fields: components["schemas"]["UserTokenField"][];
             /** @enum {string} */
             type: "MOBIB" | "LICENCE_PLATE" | "BLUEBIKE_NUMBER" | "SWAPFIETS_NUMBER" | "ENECO_CHARGING";
             userOspId: string;
             /** @description yyyy-MM-dd */
-            validFrom?: string | null;
+            validFrom?: string;
         };
         UserAddress: {
-            city?: string;
-            number?: string;
-            streetName?: string;
-            zip?: string;
+            city: string;
+            number: string;
+            streetName: string;
+            zip: string;
         };
         UserChangePincodeRequest: {
             ospId: string;
             /** @description 4 to 6 digits; empty generates one and mails it */
-            pincode?: string;
+            pincode: string;
         };
         UserCompanyLink: {
-            name?: string;
-            ospId?: string;
+            name: string;
+            ospId: string;
         };
         UserCompanyRef: {
-            companyType?: string;
-            name?: string;
-            ospId?: string;
-            paymentType?: string;
+            companyType: string;
+            name: string;
+            ospId: string;
+            paymentType: string;
         };
         UserContactTypeInfo: {
-            contactType?: string;
+            contactType: string;
         };
         UserCreateContactRequest: {
-            contactTypes?: string[] | null;
-            corporateAccount?: components["schemas"]["UserRef"];
+            contactTypes: string[];
+            corporateAccount: components["schemas"]["UserRef"];
             /** @description default true */
-            sendCredentials?: boolean | null;
-            userData?: components["schemas"]["UserUserData"];
+            sendCredentials: boolean | null;
+            userData: components["schemas"]["UserUserData"];
         };
         UserCreateManagerRequest: {
-            corporateAccount?: components["schemas"]["UserRef"];
-            roles?: string[] | null;
+            corporateAccount: components["schemas"]["UserRef"];
+            roles: string[];
             /** @description default true */
-            sendCredentials?: boolean | null;
-            userData?: components["schemas"]["UserUserData"];
+            sendCredentials: boolean | null;
+            userData: components["schemas"]["UserUserData"];
         };
         UserDeactivateRequest: {
             /** @description yyyy-MM-dd, with ON_DATE */
@@ -2714,15 +2715,15 @@ export interface components {
             when?: "NOW" | "END_OF_DAY" | "ON_DATE" | "MANUALLY";
         };
         UserFieldTypeInfo: {
-            fieldType?: string;
+            fieldType: string;
         };
         UserFindRequest: {
             /** @description true: active users only; false: inactive only */
-            active?: boolean | null;
+            active?: boolean;
             corporateAccountOspId?: string;
             /** @description leave out members of this group */
             excludeMembersOf?: string;
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
             /** @description users with one of these roles */
             roles?: string[];
             /** @description name, login, e-mail, employee number or extId */
@@ -2736,56 +2737,56 @@ export interface components {
             ospId: string;
         };
         UserGroupRefs: {
-            userGroups?: components["schemas"]["UserRef"][] | null;
+            userGroups: components["schemas"]["UserRef"][];
         };
         UserImportReport: {
             /** @description create rows whose login or extId already exists in the company */
-            alreadyProcessed?: number;
-            errors?: components["schemas"]["UserLineError"][] | null;
-            rowCount?: number;
+            alreadyProcessed: number;
+            errors: components["schemas"]["UserLineError"][];
+            rowCount: number;
             /** @description update rows that change nothing */
-            skipped?: number;
+            skipped: number;
             /** @enum {string} */
-            status?: "valid" | "invalid" | "processed";
-            toCreate?: number;
-            toUpdate?: number;
-            uploadId?: string;
+            status: "valid" | "invalid" | "processed";
+            toCreate: number;
+            toUpdate: number;
+            uploadId: string;
         };
         UserLineError: {
             /** @description column name */
-            field?: string;
+            field: string;
             /** @description line in the file; the header is line 1 */
-            line?: number;
-            messages?: string[] | null;
+            line: number;
+            messages: string[];
         };
         UserLinkRequest: {
             /** @description corporate account */
             ospId: string;
         };
         UserLinkResponse: {
-            expiresOn?: string;
-            link?: string;
+            expiresOn: string;
+            link: string;
         };
         UserListItem: {
-            active?: boolean;
-            blocked?: boolean;
-            contactTypes?: string[] | null;
-            corporateAccount?: components["schemas"]["UserCompanyLink"];
-            desiredDeactivationDate?: string;
-            email?: string;
-            employeeNumber?: string;
-            extId?: string;
-            firstname?: string;
-            fullName?: string;
-            lastname?: string;
-            login?: string;
-            msisdn?: string;
-            ospId?: string;
-            roles?: string[] | null;
-            type?: string;
+            active: boolean;
+            blocked: boolean;
+            contactTypes: string[];
+            corporateAccount: components["schemas"]["UserCompanyLink"] | null;
+            desiredDeactivationDate: string;
+            email: string;
+            employeeNumber: string;
+            extId: string;
+            firstname: string;
+            fullName: string;
+            lastname: string;
+            login: string;
+            msisdn: string;
+            ospId: string;
+            roles: string[];
+            type: string;
         };
         UserParkingRequest: {
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
             userOspId: string;
         };
         UserParkingSession: {
@@ -2793,183 +2794,183 @@ export interface components {
              * Format: int64
              * @description euro cents
              */
-            amount?: number;
-            endedAt?: string | null;
-            licensePlate?: string;
-            ospId?: string;
-            parkingName?: string;
-            startedAt?: string;
+            amount: number;
+            endedAt: string | null;
+            licensePlate: string;
+            ospId: string;
+            parkingName: string;
+            startedAt: string;
         };
         UserPartnerRef: {
-            name?: string;
-            ospId?: string;
-            partnerType?: string;
+            name: string;
+            ospId: string;
+            partnerType: string;
         };
         UserProcessReport: {
-            alreadyProcessed?: number;
-            created?: number;
-            rows?: components["schemas"]["UserRowOutcome"][] | null;
-            skipped?: number;
+            alreadyProcessed: number;
+            created: number;
+            rows: components["schemas"]["UserRowOutcome"][];
+            skipped: number;
             /** @enum {string} */
-            status?: "processed";
-            updated?: number;
-            uploadId?: string;
+            status: "processed";
+            updated: number;
+            uploadId: string;
         };
         UserRecipient: {
-            email?: string;
-            fullName?: string;
-            ospId?: string;
+            email: string;
+            fullName: string;
+            ospId: string;
         };
         UserRef: {
-            ospId?: string;
+            ospId: string;
         };
         UserRoleInfo: {
-            assignable?: boolean;
-            role?: string;
+            assignable: boolean;
+            role: string;
         };
         UserRoleRequest: {
             ospId: string;
             role: string;
         };
         UserRowOutcome: {
-            line?: number;
+            line: number;
             /** @enum {string} */
-            outcome?: "CREATED" | "UPDATED" | "SKIPPED" | "ALREADY_PROCESSED";
-            userOspId?: string;
+            outcome: "CREATED" | "UPDATED" | "SKIPPED" | "ALREADY_PROCESSED";
+            userOspId: string;
         };
         UserSearchRequest: {
             /** @description default true */
-            activeOnly?: boolean | null;
+            activeOnly?: boolean;
             companyType?: string;
             corporateAccountOspId?: string;
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
             partnerOspId?: string;
             search: string;
         };
         UserSearchResult: {
-            active?: boolean;
-            corporateAccountName?: string;
-            corporateAccountOspId?: string;
-            email?: string;
-            fullname?: string;
-            isMobile?: boolean;
-            login?: string;
-            msisdn?: string;
-            ospId?: string;
+            active: boolean;
+            corporateAccountName: string;
+            corporateAccountOspId: string;
+            email: string;
+            fullname: string;
+            isMobile: boolean;
+            login: string;
+            msisdn: string;
+            ospId: string;
             /** @description fields the search matched, e.g. NAME, LOGIN, EMAIL, VOUCHER_CODE */
-            searchMatchedOn?: string[] | null;
-            type?: string;
+            searchMatchedOn: string[];
+            type: string;
         };
         UserSessionUser: {
-            corporateAccount?: components["schemas"]["UserCompanyRef"];
-            email?: string;
-            firstname?: string;
-            fullName?: string;
+            corporateAccount: components["schemas"]["UserCompanyRef"] | null;
+            email: string;
+            firstname: string;
+            fullName: string;
             /** @description segmented id partner:user:tenant; MSP when the first and third are equal */
-            id?: string;
-            isMsp?: boolean;
-            isOspAdmin?: boolean;
+            id: string;
+            isMsp: boolean;
+            isOspAdmin: boolean;
             /** @enum {string} */
-            language?: "nl" | "en" | "fr";
-            lastname?: string;
-            login?: string;
-            ospId?: string;
-            partner?: components["schemas"]["UserPartnerRef"];
-            roles?: string[] | null;
-            twoFactorEnabled?: boolean;
+            language: "nl" | "en" | "fr";
+            lastname: string;
+            login: string;
+            ospId: string;
+            partner: components["schemas"]["UserPartnerRef"] | null;
+            roles: string[];
+            twoFactorEnabled: boolean;
         };
         UserToken: {
-            fields?: components["schemas"]["UserTokenField"][] | null;
-            ospId?: string;
-            type?: string;
+            fields: components["schemas"]["UserTokenField"][];
+            ospId: string;
+            type: string;
             /** @description yyyy-MM-dd */
-            validFrom?: string | null;
+            validFrom: string | null;
         };
         UserTokenField: {
-            fieldType?: string;
-            value?: string;
+            fieldType: string;
+            value: string;
         };
         UserTokenFieldType: {
             /** @enum {string} */
-            fieldType?: "MOBIB_CARD_NUMBER" | "MOBIB_CHIP_ID" | "LICENCE_PLATE" | "BLUEBIKE_NUMBER" | "SWAPFIETS_NUMBER" | "CARD_NUMBER";
-            required?: boolean;
+            fieldType: "MOBIB_CARD_NUMBER" | "MOBIB_CHIP_ID" | "LICENCE_PLATE" | "BLUEBIKE_NUMBER" | "SWAPFIETS_NUMBER" | "CARD_NUMBER";
+            required: boolean;
         };
         UserTokenRef: {
             ospId: string;
         };
         UserTokenTypeInfo: {
-            fieldTypes?: components["schemas"]["UserTokenFieldType"][] | null;
+            fieldTypes: components["schemas"]["UserTokenFieldType"][];
             /** @enum {string} */
-            type?: "MOBIB" | "LICENCE_PLATE" | "BLUEBIKE_NUMBER" | "SWAPFIETS_NUMBER" | "ENECO_CHARGING";
+            type: "MOBIB" | "LICENCE_PLATE" | "BLUEBIKE_NUMBER" | "SWAPFIETS_NUMBER" | "ENECO_CHARGING";
         };
         UserUpdateRequest: {
             /** @description contacts: replaces their contact types when given */
             contactTypes?: string[];
             ospId: string;
-            userData?: components["schemas"]["UserUserData"];
+            userData: components["schemas"]["UserUserData"];
         };
         UserUploadRef: {
             uploadId: string;
         };
         UserUploadResult: {
             /** @description recognised columns */
-            columns?: string[] | null;
-            filename?: string;
+            columns: string[];
+            filename: string;
             /** @description header cells that are no known column */
-            ignoredColumns?: string[] | null;
+            ignoredColumns: string[];
             /** @enum {string} */
-            kind?: "create" | "update";
-            rowCount?: number;
+            kind: "create" | "update";
+            rowCount: number;
             /** @description an earlier upload of the very same file for this company */
             sameFileAs?: string;
-            status?: string;
-            uploadId?: string;
+            status: string;
+            uploadId: string;
         };
         UserUser: {
-            active?: boolean;
-            anonymized?: boolean;
-            blocked?: boolean;
-            contactTypes?: string[] | null;
-            corporateAccount?: components["schemas"]["UserCompanyLink"];
-            createdOn?: string;
-            failedLoginCount?: number;
-            fullName?: string;
-            mobibCardNumber?: string;
-            mobibChipId?: string;
-            mobibValidFrom?: string | null;
-            ospId?: string;
-            roles?: string[] | null;
+            active: boolean;
+            anonymized: boolean;
+            blocked: boolean;
+            contactTypes: string[];
+            corporateAccount: components["schemas"]["UserCompanyLink"] | null;
+            createdOn: string;
+            failedLoginCount: number;
+            fullName: string;
+            mobibCardNumber: string;
+            mobibChipId: string;
+            mobibValidFrom: string | null;
+            ospId: string;
+            roles: string[];
             /** @description active since (RFC 3339) */
-            startActivationTime?: string | null;
-            twoFactorEnrolled?: boolean;
+            startActivationTime: string | null;
+            twoFactorEnrolled: boolean;
             /** @enum {string} */
-            type?: "mobile" | "contact" | "admin";
-            userData?: components["schemas"]["UserUserData"];
+            type: "mobile" | "contact" | "admin";
+            userData: components["schemas"]["UserUserData"];
         };
         UserUserData: {
             /** @description yyyy-MM-dd */
-            birthdate?: string;
-            contractId?: string;
+            birthdate: string;
+            contractId: string;
             /** @description yyyy-MM-dd */
-            desiredActivationDate?: string;
+            desiredActivationDate: string;
             /** @description yyyy-MM-dd */
-            desiredDeactivationDate?: string;
-            email?: string;
-            employeeNumber?: string;
+            desiredDeactivationDate: string;
+            email: string;
+            employeeNumber: string;
             /** @description unique; no dots or whitespace; cannot be changed once set */
-            extId?: string;
-            firstname?: string;
-            homeAddress?: components["schemas"]["UserAddress"];
+            extId: string;
+            firstname: string;
+            homeAddress: components["schemas"]["UserAddress"];
             /** @enum {string} */
-            language?: "nl" | "en" | "fr";
-            lastname?: string;
-            licensePlate?: string;
-            login?: string;
+            language: "nl" | "en" | "fr";
+            lastname: string;
+            licensePlate: string;
+            login: string;
             /** @description mobile phone; stored in E.164 form */
-            msisdn?: string;
+            msisdn: string;
             /** @description admins: require an authenticator code at sign-in */
-            twoFactor?: boolean;
-            workAddress?: components["schemas"]["UserAddress"];
+            twoFactor: boolean;
+            workAddress: components["schemas"]["UserAddress"];
         };
         UserUserRef: {
             userOspId: string;
@@ -2986,56 +2987,56 @@ export interface components {
         };
         UserVerifyResult: {
             message?: string;
-            valid?: boolean;
+            valid: boolean;
         };
         UsergroupActivateRequest: {
-            active?: boolean | null;
+            active?: boolean;
             ospId: string;
         };
         UsergroupCreateRequest: {
-            corporateAccount?: components["schemas"]["UsergroupRef"];
-            data?: components["schemas"]["UsergroupWriteData"];
+            corporateAccount: components["schemas"]["UsergroupRef"];
+            data: components["schemas"]["UsergroupWriteData"];
         };
         UsergroupData: {
-            active?: boolean;
-            corporateAccount?: components["schemas"]["UsergroupRef"];
-            description?: string;
+            active: boolean;
+            corporateAccount: components["schemas"]["UsergroupRef"];
+            description: string;
             /** @description the group's name as stored: spaces saved as underscores */
-            extId?: string;
-            isDefault?: boolean;
+            extId: string;
+            isDefault: boolean;
             /** @description extId shown with underscores as spaces */
-            name?: string;
-            userCount?: number;
+            name: string;
+            userCount: number;
         };
         UsergroupFindAllRequest: {
-            active?: boolean | null;
+            active?: boolean;
             corporateAccountOspId: string;
-            pagination?: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["ApiPagination"];
             search?: string;
         };
         UsergroupGetRequest: {
             ospId: string;
         };
         UsergroupMembersRequest: {
-            usergroup?: components["schemas"]["UsergroupRef"];
-            users?: components["schemas"]["UsergroupRef"][] | null;
+            usergroup: components["schemas"]["UsergroupRef"];
+            users: components["schemas"]["UsergroupRef"][];
         };
         UsergroupRef: {
-            ospId?: string;
+            ospId: string;
         };
         UsergroupUpdateRequest: {
-            data?: components["schemas"]["UsergroupWriteData"];
+            data: components["schemas"]["UsergroupWriteData"];
             ospId: string;
         };
         UsergroupUserGroup: {
-            data?: components["schemas"]["UsergroupData"];
-            ospId?: string;
+            data: components["schemas"]["UsergroupData"];
+            ospId: string;
         };
         UsergroupWriteData: {
-            active?: boolean | null;
-            description?: string;
+            active?: boolean;
+            description: string;
             /** @description the name; spaces become underscores */
-            extId?: string;
+            extId: string;
         };
     };
     responses: never;
@@ -3296,7 +3297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalBudgetPrivateRow"];
+                    "application/json": components["schemas"]["PageOfBudgetPrivateRow"];
                 };
             };
             /** @description Bad Request */
@@ -3532,7 +3533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalBudgetTransaction"];
+                    "application/json": components["schemas"]["PageOfBudgetTransaction"];
                 };
             };
             /** @description Bad Request */
@@ -3894,7 +3895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalCompanyCorporateAccount"];
+                    "application/json": components["schemas"]["PageOfCompanyCorporateAccount"];
                 };
             };
             /** @description Bad Request */
@@ -4027,7 +4028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalExpenseEvent"];
+                    "application/json": components["schemas"]["PageOfExpenseEvent"];
                 };
             };
             /** @description Bad Request */
@@ -4125,7 +4126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalUserParkingSession"];
+                    "application/json": components["schemas"]["PageOfUserParkingSession"];
                 };
             };
             /** @description Bad Request */
@@ -4833,7 +4834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalUserListItem"];
+                    "application/json": components["schemas"]["PageOfUserListItem"];
                 };
             };
             /** @description Bad Request */
@@ -4866,7 +4867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalExpenseNegativeUser"];
+                    "application/json": components["schemas"]["PageOfExpenseNegativeUser"];
                 };
             };
             /** @description Bad Request */
@@ -4932,7 +4933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalUserSearchResult"];
+                    "application/json": components["schemas"]["PageOfUserSearchResult"];
                 };
             };
             /** @description Bad Request */
@@ -5840,7 +5841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiPageMobilityPortalInternalUsergroupUserGroup"];
+                    "application/json": components["schemas"]["PageOfUsergroupUserGroup"];
                 };
             };
             /** @description Bad Request */

@@ -1,10 +1,10 @@
 import i18n from 'i18next';
-import { apiRequest } from '../api/client';
+import { api } from '../api/typed';
 import { setCookie } from '../cookies';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Language } from '../constants';
 
 export function changeLanguageOnServer(language: Language): Promise<void> {
-  return apiRequest<void>(`/portal-service/v1/user/changeLanguage/${language}`, { method: 'POST' });
+  return api.post('/portal-service/v1/user/changeLanguage/{lang}', { path: { lang: language } });
 }
 
 /**

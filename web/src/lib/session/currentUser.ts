@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
-import type { SessionUser } from '../api/types';
+import { api } from '../api/typed';
 import { useIsSignedIn } from '../auth/tokens';
 import { sessionKeys } from './keys';
 
-export function getCurrentUser(signal?: AbortSignal): Promise<SessionUser> {
-  return apiRequest<SessionUser>('/portal-service/v1/user/current', { method: 'POST', signal });
+export function getCurrentUser(signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/current', { signal });
 }
 
 export const currentUserQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../api/client';
+import { api } from '../api/typed';
 import { CORPORATE_ACCOUNT_QUERY_PARAM } from '../constants';
 import { navigateTo } from '../navigation';
 import { ApiError, ErrorLabel } from '../api/errors';
-import type { CorporateAccount, SessionUser } from '../api/types';
+import type { SessionUser } from '../api/types';
 import { sessionKeys } from './keys';
 import { clearSelectedCorporateAccount, useSelectedCorporateAccountId } from './selection';
 import { useCurrentUser } from './currentUser';
@@ -17,9 +17,8 @@ export interface SelectedCorporateAccount {
   companyType: string;
 }
 
-export function getCorporateAccount(ospId: string, signal?: AbortSignal): Promise<CorporateAccount> {
-  return apiRequest<CorporateAccount>('/portal-service/v1/corporateAccount/get', {
-    method: 'POST',
+export function getCorporateAccount(ospId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/corporateAccount/get', {
     body: { ospId },
     signal,
   });

@@ -1,4 +1,4 @@
-import { apiRequest } from '../api/client';
+import { api } from '../api/typed';
 import { clearTokens, getAccessToken } from '../auth/tokens';
 import { markDeliberateSignOut, rememberIntendedRoute } from '../auth/intendedRoute';
 import { currentRoute, navigateTo } from '../navigation';
@@ -9,8 +9,7 @@ import { clearSelectedCorporateAccount } from './selection';
 export function logout(): Promise<void> {
   // A failed logout (token already dead) must not keep the user signed in,
   // and renewing a token only to throw it away makes no sense.
-  return apiRequest<void>('/user-service/v1/auth/logout', {
-    method: 'POST',
+  return api.post('/user-service/v1/auth/logout', {
     refreshOnUnauthorized: false,
     ignoreErrors: 'all',
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
 import { passdigest } from '@/lib/hash';
 
@@ -14,8 +14,7 @@ export async function changePassword({ oldPassword, newPassword }: ChangePasswor
   // The old password is proven the same way as at sign-in; the new one is
   // sent as typed because the server enforces its rules (length) and hashes it.
   const oldPassdigest = await passdigest(oldPassword);
-  return apiRequest<void>('/user-service/v1/user/changePassword', {
-    method: 'POST',
+  return api.post('/user-service/v1/user/changePassword', {
     body: { oldPassdigest, newPassword },
     ignoreErrors: [WRONG_PASSWORD, ErrorLabel.VALIDATION_FAILED],
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
 
 export interface ConfirmResetPasswordRequest {
@@ -10,8 +10,7 @@ export interface ConfirmResetPasswordRequest {
 export const RESET_TOKEN_INVALID = 'RESET_TOKEN_INVALID';
 
 export function confirmResetPassword(body: ConfirmResetPasswordRequest): Promise<void> {
-  return apiRequest<void>('/user-service/v1/auth/resetPassword/confirm', {
-    method: 'POST',
+  return api.post('/user-service/v1/auth/resetPassword/confirm', {
     body,
     auth: false,
     // Shown on the page, next to the form.

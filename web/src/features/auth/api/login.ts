@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { LoginRequest, LoginResponse, TokenResponse, TwoFactorChallenge } from '@/lib/api/types';
+import type { LoginResponse, TokenResponse, TwoFactorChallenge } from '@/lib/api/types';
 
 // The sign-in pages show these themselves, next to the form.
 const HANDLED_BY_FORM = [
@@ -10,9 +10,8 @@ const HANDLED_BY_FORM = [
   ErrorLabel.INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE,
 ];
 
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/user-service/v1/auth/login', {
-    method: 'POST',
+export function login(body: Body<'/user-service/v1/auth/login'>) {
+  return api.post('/user-service/v1/auth/login', {
     body,
     auth: false,
     ignoreErrors: HANDLED_BY_FORM,

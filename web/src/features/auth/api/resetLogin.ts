@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 
 /** Mails the login names registered for this address, if any. */
 export function resetLogin(email: string): Promise<void> {
-  return apiRequest<void>('/user-service/v1/auth/resetLogin', { method: 'POST', body: { email }, auth: false });
+  return api.post('/user-service/v1/auth/resetLogin', { body: { email }, auth: false });
 }
 
 export function useResetLogin() {

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { Branding } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 
-export function getBranding(corporateAccountOspId: string | null, signal?: AbortSignal): Promise<Branding> {
-  return apiRequest<Branding>('/portal-service/v1/portal/branding/get', {
-    method: 'POST',
+export function getBranding(corporateAccountOspId: string | null, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/portal/branding/get', {
     body: corporateAccountOspId ? { corporateAccountOspId } : {},
     // Branding is decoration: the default colours are fine if it fails.
     ignoreErrors: 'all',

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 
 /** The logo as an object URL, or null when there is none; errors are never shown (SPEC §8). */
 export async function getLogo(corporateAccountOspId: string | null, signal?: AbortSignal): Promise<string | null> {
   try {
-    const blob = await apiRequest<Blob>('/portal-service/v1/portal/logo/get', {
-      method: 'GET',
+    const blob = await api.get('/portal-service/v1/portal/logo/get', {
       query: { corporateAccountOspId },
       responseType: 'blob',
       ignoreErrors: 'all',

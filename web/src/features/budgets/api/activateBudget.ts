@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
-import type { Budget } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** Reactivates a budget (status REACTIVATED). */
-export function activateBudget(ospId: string): Promise<Budget> {
-  return apiRequest<Budget>('/portal-service/v1/budget/activate', { body: { ospId } });
+export function activateBudget(ospId: string) {
+  return api.post('/portal-service/v1/budget/activate', { body: { ospId } });
 }
 
 export function useActivateBudget() {

@@ -1,12 +1,11 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { AddForUserRequest, Transaction } from '@/lib/api/types';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** A manual amount on a user's budget: cents, negative allowed, never 0; description ≤ 140. */
-export function addManualAmount({ body, idempotencyKey }: MoneyCall<AddForUserRequest>): Promise<Transaction> {
-  return apiRequest<Transaction>('/portal-service/v1/budget/transaction/addForUser', {
+export function addManualAmount({ body, idempotencyKey }: MoneyCall<Body<'/portal-service/v1/budget/transaction/addForUser'>>) {
+  return api.post('/portal-service/v1/budget/transaction/addForUser', {
     body,
     idempotencyKey,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

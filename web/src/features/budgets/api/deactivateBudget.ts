@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
-import type { Budget } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** No expenses and no top-ups until it is activated again. */
-export function deactivateBudget(ospId: string): Promise<Budget> {
-  return apiRequest<Budget>('/portal-service/v1/budget/deactivate', { body: { ospId } });
+export function deactivateBudget(ospId: string) {
+  return api.post('/portal-service/v1/budget/deactivate', { body: { ospId } });
 }
 
 export function useDeactivateBudget() {

@@ -1,16 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { TransactionFilter } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { TRANSACTIONS_XLSX_FILE } from '@/lib/constants';
 import { saveBlob, withDownloadProgress, type DownloadMessages } from '@/lib/download';
 
 /** The ledger rows of a filter as an XLSX file (binary answer). */
-export function fetchTransactionsXlsx(filter: TransactionFilter): Promise<Blob> {
-  return apiRequest<Blob>('/portal-service/v1/budget/transaction/download/xlsx', { body: filter, responseType: 'blob' });
+export function fetchTransactionsXlsx(filter: Body<'/portal-service/v1/budget/transaction/download/xlsx'>): Promise<Blob> {
+  return api.post('/portal-service/v1/budget/transaction/download/xlsx', { body: filter, responseType: 'blob' });
 }
 
 export interface DownloadVariables {
-  filter: TransactionFilter;
+  filter: Body<'/portal-service/v1/budget/transaction/download/xlsx'>;
   messages: DownloadMessages;
 }
 

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserListPage } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { SEARCH_MIN_CHARS } from '@/lib/constants';
 import { budgetKeys } from './keys';
 
 const OPTIONS_SIZE = 20;
 
 /** Users to filter the transactions by (at least three characters typed). */
-export function findUserOptions(search: string, corporateAccountOspId: string | null, signal?: AbortSignal): Promise<UserListPage> {
-  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', {
+export function findUserOptions(search: string, corporateAccountOspId: string | null, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/findByAny', {
     body: {
       search,
       corporateAccountOspId: corporateAccountOspId ?? undefined,

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { Budget } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { budgetKeys } from './keys';
 
-export function getBudget(ospId: string, signal?: AbortSignal): Promise<Budget> {
-  return apiRequest<Budget>('/portal-service/v1/budget/get', { body: { ospId }, signal });
+export function getBudget(ospId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/budget/get', { body: { ospId }, signal });
 }
 
 export const budgetQueryOptions = (ospId: string) =>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { BudgetTypeInfo } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { budgetKeys } from './keys';
 
 /** The budget types a user (or company) may get, with their rules and defaults. */
-export function getBudgetTypes(assigneeOspId: string, signal?: AbortSignal): Promise<BudgetTypeInfo[]> {
-  return apiRequest<BudgetTypeInfo[]>('/portal-service/v1/budget/types', { body: { assigneeOspId }, signal });
+export function getBudgetTypes(assigneeOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/budget/types', { body: { assigneeOspId }, signal });
 }
 
 export const budgetTypesQueryOptions = (assigneeOspId: string) =>

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api, type Reply } from '@/lib/api/typed';
 import { ErrorLabel, isApiError } from '@/lib/api/errors';
-import type { Budget } from '@/lib/api/types';
 import { budgetKeys } from './keys';
 
 /** An owner's budgets. NOT_FOUND (none of a requested type) is not an error here (SPEC §8). */
-export async function getBudgetsByOwner(ownerOspId: string, signal?: AbortSignal): Promise<Budget[]> {
+export async function getBudgetsByOwner(ownerOspId: string, signal?: AbortSignal): Promise<Reply<'/portal-service/v1/budget/getByOwner'>> {
   try {
-    return await apiRequest<Budget[]>('/portal-service/v1/budget/getByOwner', {
+    return await api.post('/portal-service/v1/budget/getByOwner', {
       body: { ownerOspId },
       signal,
       ignoreErrors: [ErrorLabel.NOT_FOUND],

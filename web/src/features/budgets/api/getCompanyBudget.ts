@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { CompanyBudgetView } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { budgetKeys } from './keys';
 
 /** The company budget, its threshold and the payment reference to transfer to. */
-export function getCompanyBudget(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetView> {
-  return apiRequest<CompanyBudgetView>('/portal-service/v1/budget/company/get', { body: { corporateAccountOspId }, signal });
+export function getCompanyBudget(corporateAccountOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/budget/company/get', { body: { corporateAccountOspId }, signal });
 }
 
 export const companyBudgetQueryOptions = (corporateAccountOspId: string) =>

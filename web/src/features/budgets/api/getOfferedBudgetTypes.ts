@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { CompanyBudgetType } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { budgetKeys } from './keys';
 
 /** The budget types a company offers its users, with the company's defaults (new users get these). */
-export function getOfferedBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetType[]> {
-  return apiRequest<CompanyBudgetType[]>('/portal-service/v1/company/budgetType/list', { body: { corporateAccountOspId }, signal });
+export function getOfferedBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/company/budgetType/list', { body: { corporateAccountOspId }, signal });
 }
 
 export const offeredBudgetTypesQueryOptions = (corporateAccountOspId: string) =>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { PrivateBalance } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { budgetKeys } from './keys';
 
 /** The employee's own money (kept after deactivation). */
-export function getPrivateBalance(userOspId: string, signal?: AbortSignal): Promise<PrivateBalance> {
-  return apiRequest<PrivateBalance>('/portal-service/v1/budget/private/balance', { body: { userOspId }, signal });
+export function getPrivateBalance(userOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/budget/private/balance', { body: { userOspId }, signal });
 }
 
 export const privateBalanceQueryOptions = (userOspId: string) =>

@@ -1,16 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { Pagination, PrivateBudgetPage } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { budgetKeys } from './keys';
 
-export interface PrivateBudgetsFilter {
-  corporateAccountOspId: string;
-  pagination: Pagination;
-}
+export type PrivateBudgetsFilter = Body<'/portal-service/v1/budget/private/list'>;
 
 /** Platform admin: the users' private balances of a company, paged. */
-export function getPrivateBudgets(filter: PrivateBudgetsFilter, signal?: AbortSignal): Promise<PrivateBudgetPage> {
-  return apiRequest<PrivateBudgetPage>('/portal-service/v1/budget/private/list', { body: filter, signal });
+export function getPrivateBudgets(filter: PrivateBudgetsFilter, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/budget/private/list', { body: filter, signal });
 }
 
 export const privateBudgetsQueryOptions = (filter: PrivateBudgetsFilter) =>

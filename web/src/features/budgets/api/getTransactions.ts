@@ -1,20 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { TransactionFilter, TransactionPage } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { budgetKeys } from './keys';
 
 /** Ledger rows, newest first. */
-export function getTransactions(filter: TransactionFilter, signal?: AbortSignal): Promise<TransactionPage> {
-  return apiRequest<TransactionPage>('/portal-service/v1/budget/transaction/getByFilter', { body: filter, signal });
+export function getTransactions(filter: Body<'/portal-service/v1/budget/transaction/getByFilter'>, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/budget/transaction/getByFilter', { body: filter, signal });
 }
 
-export const transactionsQueryOptions = (filter: TransactionFilter) =>
+export const transactionsQueryOptions = (filter: Body<'/portal-service/v1/budget/transaction/getByFilter'>) =>
   queryOptions({
     queryKey: budgetKeys.transactions(filter),
     queryFn: ({ signal }) => getTransactions(filter, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useTransactions(filter: TransactionFilter, enabled = true) {
+export function useTransactions(filter: Body<'/portal-service/v1/budget/transaction/getByFilter'>, enabled = true) {
   return useQuery({ ...transactionsQueryOptions(filter), enabled });
 }

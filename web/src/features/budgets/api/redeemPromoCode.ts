@@ -1,11 +1,10 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
-import type { Budget, RedeemRequest } from '@/lib/api/types';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** Credits a promo code to a budget (once per budget). */
-export function redeemPromoCode({ body, idempotencyKey }: MoneyCall<RedeemRequest>): Promise<Budget> {
-  return apiRequest<Budget>('/portal-service/v1/budget/redeem', { body, idempotencyKey });
+export function redeemPromoCode({ body, idempotencyKey }: MoneyCall<Body<'/portal-service/v1/budget/redeem'>>) {
+  return api.post('/portal-service/v1/budget/redeem', { body, idempotencyKey });
 }
 
 export function useRedeemPromoCode() {

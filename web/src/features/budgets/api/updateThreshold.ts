@@ -1,11 +1,10 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { CompanyBudgetView, ThresholdRequest } from '@/lib/api/types';
 import { useBudgetMutation } from './useBudgetMutation';
 
 /** Below this balance the budget contacts get a mail (null: no threshold). */
-export function updateThreshold(body: ThresholdRequest): Promise<CompanyBudgetView> {
-  return apiRequest<CompanyBudgetView>('/portal-service/v1/budget/company/threshold', {
+export function updateThreshold(body: Body<'/portal-service/v1/budget/company/threshold'>) {
+  return api.post('/portal-service/v1/budget/company/threshold', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
   });

@@ -1,9 +1,8 @@
-import { apiRequest } from '@/lib/api/client';
-import type { UsageReason, UsageReasonAdd } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { useUsageReasonMutation } from './useUsageReasonMutation';
 
-export function addUsageReason(body: UsageReasonAdd): Promise<UsageReason> {
-  return apiRequest<UsageReason>('/portal-service/v1/company/usageReason/add', { body });
+export function addUsageReason(body: Body<'/portal-service/v1/company/usageReason/add'>) {
+  return api.post('/portal-service/v1/company/usageReason/add', { body });
 }
 
 export function useAddUsageReason() {

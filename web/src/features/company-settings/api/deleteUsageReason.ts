@@ -1,8 +1,8 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { useUsageReasonMutation } from './useUsageReasonMutation';
 
 export function deleteUsageReason(ospId: string): Promise<void> {
-  return apiRequest<void>('/portal-service/v1/company/usageReason/delete', { body: { ospId } });
+  return api.post('/portal-service/v1/company/usageReason/delete', { body: { ospId } });
 }
 
 export function useDeleteUsageReason() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { CompanyBudgetType } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { settingsKeys } from './keys';
 
 /** The budget types the company offers, with their defaults. */
-export function getCompanyBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal): Promise<CompanyBudgetType[]> {
-  return apiRequest<CompanyBudgetType[]>('/portal-service/v1/company/budgetType/list', { body: { corporateAccountOspId }, signal });
+export function getCompanyBudgetTypes(corporateAccountOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/company/budgetType/list', { body: { corporateAccountOspId }, signal });
 }
 
 export const companyBudgetTypesQueryOptions = (corporateAccountOspId: string) =>

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UsageReason } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { settingsKeys } from './keys';
 
-export function getUsageReasons(corporateAccountOspId: string, signal?: AbortSignal): Promise<UsageReason[]> {
-  return apiRequest<UsageReason[]>('/portal-service/v1/company/usageReason/list', { body: { corporateAccountOspId }, signal });
+export function getUsageReasons(corporateAccountOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/company/usageReason/list', { body: { corporateAccountOspId }, signal });
 }
 
 export const usageReasonsQueryOptions = (corporateAccountOspId: string) =>

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { BUDGETS_ROOT } from '@/lib/api/moneyKeys';
-import type { CompanyBudgetType, CompanyBudgetTypesUpdate } from '@/lib/api/types';
 import { settingsKeys } from './keys';
 
-export function updateCompanyBudgetTypes(body: CompanyBudgetTypesUpdate): Promise<CompanyBudgetType[]> {
-  return apiRequest<CompanyBudgetType[]>('/portal-service/v1/company/budgetType/update', { body });
+export function updateCompanyBudgetTypes(body: Body<'/portal-service/v1/company/budgetType/update'>) {
+  return api.post('/portal-service/v1/company/budgetType/update', { body });
 }
 
 export function useUpdateCompanyBudgetTypes() {

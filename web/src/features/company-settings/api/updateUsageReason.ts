@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
-import type { UsageReason, UsageReasonUpdate } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { useUsageReasonMutation } from './useUsageReasonMutation';
 
 /** Rename or (de)activate. */
-export function updateUsageReason(body: UsageReasonUpdate): Promise<UsageReason> {
-  return apiRequest<UsageReason>('/portal-service/v1/company/usageReason/update', { body });
+export function updateUsageReason(body: Body<'/portal-service/v1/company/usageReason/update'>) {
+  return api.post('/portal-service/v1/company/usageReason/update', { body });
 }
 
 export function useUpdateUsageReason() {

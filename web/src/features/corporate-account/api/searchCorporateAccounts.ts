@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { CorporateAccountFilter, CorporateAccountPage } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { CORPORATE_ACCOUNT_SEARCH_SIZE, SEARCH_MIN_CHARS } from '@/lib/constants';
 
 export function getCorporateAccountsByFilter(
-  filter: CorporateAccountFilter,
+  filter: Body<'/portal-service/v1/corporateAccount/getByFilter'>,
   signal?: AbortSignal,
-): Promise<CorporateAccountPage> {
-  return apiRequest<CorporateAccountPage>('/portal-service/v1/corporateAccount/getByFilter', {
-    method: 'POST',
+) {
+  return api.post('/portal-service/v1/corporateAccount/getByFilter', {
     body: filter,
     signal,
   });

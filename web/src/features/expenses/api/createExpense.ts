@@ -1,12 +1,11 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { CreateExpenseRequest, ExpenseDetail } from '@/lib/api/types';
 import { useExpenseMutation } from './useExpenseMutation';
 
 /** Books one external purchase on a user's budget. */
-export function createExpense({ body, idempotencyKey }: MoneyCall<CreateExpenseRequest>): Promise<ExpenseDetail> {
-  return apiRequest<ExpenseDetail>('/portal-service/v1/payableEvent/costEventForExternalPurchase/create', {
+export function createExpense({ body, idempotencyKey }: MoneyCall<Body<'/portal-service/v1/payableEvent/costEventForExternalPurchase/create'>>) {
+  return api.post('/portal-service/v1/payableEvent/costEventForExternalPurchase/create', {
     body,
     idempotencyKey,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

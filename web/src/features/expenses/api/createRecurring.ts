@@ -1,11 +1,10 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { RecurringCreateRequest, RecurringExpense } from '@/lib/api/types';
 import { useExpenseMutation } from './useExpenseMutation';
 
-export function createRecurring({ body, idempotencyKey }: MoneyCall<RecurringCreateRequest>): Promise<RecurringExpense> {
-  return apiRequest<RecurringExpense>('/portal-service/v1/recurringExternalPurchase/create', {
+export function createRecurring({ body, idempotencyKey }: MoneyCall<Body<'/portal-service/v1/recurringExternalPurchase/create'>>) {
+  return api.post('/portal-service/v1/recurringExternalPurchase/create', {
     body,
     idempotencyKey,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
-import type { RecurringDeleteRequest, RecurringExpense } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { useExpenseMutation } from './useExpenseMutation';
 
 /** SPEC §4: this occurrence only, or this and all following. */
-export function deleteRecurring(body: RecurringDeleteRequest): Promise<RecurringExpense> {
-  return apiRequest<RecurringExpense>('/portal-service/v1/recurringExternalPurchase/delete', { body });
+export function deleteRecurring(body: Body<'/portal-service/v1/recurringExternalPurchase/delete'>) {
+  return api.post('/portal-service/v1/recurringExternalPurchase/delete', { body });
 }
 
 export function useDeleteRecurring() {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 
 /** Mails the expense's receipt to the user. */
 export function emailReceipt(ospId: string): Promise<void> {
-  return apiRequest<void>('/portal-service/v1/events/emailReceipt/get', { body: { ospId } });
+  return api.post('/portal-service/v1/events/emailReceipt/get', { body: { ospId } });
 }
 
 export function useEmailReceipt() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { ExpenseDetail } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { expenseKeys } from './keys';
 
 /** One expense with its details and corrections history. */
-export function getExpense(ospId: string, signal?: AbortSignal): Promise<ExpenseDetail> {
-  return apiRequest<ExpenseDetail>('/portal-service/v1/events/get', { body: { ospId }, signal });
+export function getExpense(ospId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/events/get', { body: { ospId }, signal });
 }
 
 export const expenseQueryOptions = (ospId: string) =>

@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { ExpenseFilter, ExpensePage } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { expenseKeys } from './keys';
 
-export function getExpenses(filter: ExpenseFilter, signal?: AbortSignal): Promise<ExpensePage> {
-  return apiRequest<ExpensePage>('/portal-service/v1/events/getByFilter', { body: filter, signal });
+export function getExpenses(filter: Body<'/portal-service/v1/events/getByFilter'>, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/events/getByFilter', { body: filter, signal });
 }
 
-export const expensesQueryOptions = (filter: ExpenseFilter) =>
+export const expensesQueryOptions = (filter: Body<'/portal-service/v1/events/getByFilter'>) =>
   queryOptions({ queryKey: expenseKeys.list(filter), queryFn: ({ signal }) => getExpenses(filter, signal), placeholderData: keepPreviousData });
 
-export function useExpenses(filter: ExpenseFilter) {
+export function useExpenses(filter: Body<'/portal-service/v1/events/getByFilter'>) {
   return useQuery(expensesQueryOptions(filter));
 }

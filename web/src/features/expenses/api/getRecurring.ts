@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { RecurringExpense } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { expenseKeys } from './keys';
 
-export function getRecurring(ospId: string, signal?: AbortSignal): Promise<RecurringExpense> {
-  return apiRequest<RecurringExpense>('/portal-service/v1/recurringExternalPurchase/get', { body: { ospId }, signal });
+export function getRecurring(ospId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/recurringExternalPurchase/get', { body: { ospId }, signal });
 }
 
 export const recurringQueryOptions = (ospId: string) =>

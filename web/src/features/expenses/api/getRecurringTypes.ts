@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { RecurringType } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { expenseKeys } from './keys';
 
-export function getRecurringTypes(signal?: AbortSignal): Promise<RecurringType[]> {
-  return apiRequest<RecurringType[]>('/portal-service/v1/recurringExternalPurchase/types', { method: 'GET', signal });
+export function getRecurringTypes(signal?: AbortSignal) {
+  return api.get('/portal-service/v1/recurringExternalPurchase/types', { signal });
 }
 
 export const recurringTypesQueryOptions = () =>

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api, type Reply } from '@/lib/api/typed';
 import { ErrorLabel, isApiError } from '@/lib/api/errors';
-import type { Budget } from '@/lib/api/types';
 import { expenseKeys } from './keys';
 
 /** The user's budgets to book an expense on (NOT_FOUND: none, SPEC §8). */
-export async function getUserBudgets(userOspId: string, signal?: AbortSignal): Promise<Budget[]> {
+export async function getUserBudgets(userOspId: string, signal?: AbortSignal): Promise<Reply<'/portal-service/v1/budget/getByOwner'>> {
   try {
-    return await apiRequest<Budget[]>('/portal-service/v1/budget/getByOwner', {
+    return await api.post('/portal-service/v1/budget/getByOwner', {
       body: { ownerOspId: userOspId },
       signal,
       ignoreErrors: [ErrorLabel.NOT_FOUND],

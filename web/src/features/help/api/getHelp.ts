@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@/lib/api/client';
-import type { HelpContent } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 
-export function getHelp(signal?: AbortSignal): Promise<HelpContent> {
-  return apiRequest<HelpContent>('/portal-service/v1/help/get', { method: 'POST', signal });
+export function getHelp(signal?: AbortSignal) {
+  return api.post('/portal-service/v1/help/get', { signal });
 }
 
 // The server answers in the account's language; keying on the interface

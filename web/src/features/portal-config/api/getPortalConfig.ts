@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { PortalConfig } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 
 /** Public settings of this deployment (banner, store links); needs no sign-in. */
-export function getPortalConfig(signal?: AbortSignal): Promise<PortalConfig> {
-  return apiRequest<PortalConfig>('/portal-service/v1/portal/config', {
-    method: 'GET',
+export function getPortalConfig(signal?: AbortSignal) {
+  return api.get('/portal-service/v1/portal/config', {
     auth: false,
     // Without it the portal still works, with defaults; no need to alarm anyone.
     ignoreErrors: 'all',

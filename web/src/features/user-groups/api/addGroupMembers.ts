@@ -1,5 +1,4 @@
-import { apiRequest } from '@/lib/api/client';
-import type { UserGroup } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { useGroupMutation } from './useGroupMutation';
 
 export interface MembersChange {
@@ -7,8 +6,8 @@ export interface MembersChange {
   userOspIds: string[];
 }
 
-export function addGroupMembers({ userGroupOspId, userOspIds }: MembersChange): Promise<UserGroup> {
-  return apiRequest<UserGroup>('/portal-service/v1/usergroup/addUsers', {
+export function addGroupMembers({ userGroupOspId, userOspIds }: MembersChange) {
+  return api.post('/portal-service/v1/usergroup/addUsers', {
     body: { usergroup: { ospId: userGroupOspId }, users: userOspIds.map((ospId) => ({ ospId })) },
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { groupKeys, USERS_QUERY_ROOT } from './keys';
 
 export function deleteUserGroup(ospId: string): Promise<void> {
-  return apiRequest<void>('/portal-service/v1/usergroup/delete', { body: { ospId } });
+  return api.post('/portal-service/v1/usergroup/delete', { body: { ospId } });
 }
 
 export function useDeleteUserGroup() {

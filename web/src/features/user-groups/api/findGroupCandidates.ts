@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserListPage } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { GROUP_CANDIDATES_PAGE_SIZE } from '@/lib/constants';
 import { groupKeys } from './keys';
 
@@ -10,8 +9,8 @@ export function findGroupCandidates(
   corporateAccountOspId: string,
   search: string,
   signal?: AbortSignal,
-): Promise<UserListPage> {
-  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', {
+) {
+  return api.post('/portal-service/v1/user/findByAny', {
     body: {
       corporateAccountOspId,
       excludeMembersOf: userGroupOspId,

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserFindRequest, UserListPage } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { groupKeys } from './keys';
 
@@ -10,14 +9,14 @@ export interface MembersFilter {
   search?: string;
 }
 
-export function findGroupMembers(userGroupOspId: string, filter: MembersFilter, signal?: AbortSignal): Promise<UserListPage> {
-  const body: UserFindRequest = {
+export function findGroupMembers(userGroupOspId: string, filter: MembersFilter, signal?: AbortSignal) {
+  const body: Body<'/portal-service/v1/user/findByAny'> = {
     corporateAccountOspId: filter.corporateAccountOspId,
     userGroupOspId,
     search: filter.search || undefined,
     pagination: { page: filter.page, size: DEFAULT_PAGE_SIZE, sortOrders: [{ property: 'lastname', direction: 'ASC' }] },
   };
-  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', { body, signal });
+  return api.post('/portal-service/v1/user/findByAny', { body, signal });
 }
 
 export const groupMembersQueryOptions = (userGroupOspId: string, filter: MembersFilter) =>

@@ -1,19 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserGroupFindRequest, UserGroupPage } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { groupKeys } from './keys';
 
-export function findUserGroups(filter: UserGroupFindRequest, signal?: AbortSignal): Promise<UserGroupPage> {
-  return apiRequest<UserGroupPage>('/portal-service/v1/usergroup/findAll', { body: filter, signal });
+export function findUserGroups(filter: Body<'/portal-service/v1/usergroup/findAll'>, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/usergroup/findAll', { body: filter, signal });
 }
 
-export const findUserGroupsQueryOptions = (filter: UserGroupFindRequest) =>
+export const findUserGroupsQueryOptions = (filter: Body<'/portal-service/v1/usergroup/findAll'>) =>
   queryOptions({
     queryKey: groupKeys.list(filter),
     queryFn: ({ signal }) => findUserGroups(filter, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useFindUserGroups(filter: UserGroupFindRequest, enabled = true) {
+export function useFindUserGroups(filter: Body<'/portal-service/v1/usergroup/findAll'>, enabled = true) {
   return useQuery({ ...findUserGroupsQueryOptions(filter), enabled });
 }

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserGroup } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { groupKeys } from './keys';
 
-export function getUserGroup(ospId: string, signal?: AbortSignal): Promise<UserGroup> {
-  return apiRequest<UserGroup>('/portal-service/v1/usergroup/getByOspId', { body: { ospId }, signal });
+export function getUserGroup(ospId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/usergroup/getByOspId', { body: { ospId }, signal });
 }
 
 export const userGroupQueryOptions = (ospId: string) =>

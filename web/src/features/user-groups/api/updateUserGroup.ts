@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { UserGroup, UserGroupWriteData } from '@/lib/api/types';
 import { useGroupMutation } from './useGroupMutation';
 
-export function updateUserGroup(body: { ospId: string; data: UserGroupWriteData }): Promise<UserGroup> {
-  return apiRequest<UserGroup>('/portal-service/v1/usergroup/update', {
+export function updateUserGroup(body: Body<'/portal-service/v1/usergroup/update'>) {
+  return api.post('/portal-service/v1/usergroup/update', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
   });

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { AddTokenRequest, IdentificationToken } from '@/lib/api/types';
 import { userKeys } from './keys';
 
-export function addIdentificationToken(body: AddTokenRequest): Promise<IdentificationToken> {
-  return apiRequest<IdentificationToken>('/portal-service/v1/user/identificationToken/add', {
+export function addIdentificationToken(body: Body<'/portal-service/v1/user/identificationToken/add'>) {
+  return api.post('/portal-service/v1/user/identificationToken/add', {
     body,
     // The dialog shows field errors (invalid or already used value) itself.
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

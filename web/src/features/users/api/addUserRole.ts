@@ -1,9 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { type RoleChange, useRoleMutation } from './useRoleMutation';
 
 /** Grants one role; the server refuses roles the caller does not hold (ROLE_NOT_HELD). */
 export function addUserRole(change: RoleChange): Promise<string[]> {
-  return apiRequest<string[]>('/portal-service/v1/user/role/add', { body: change });
+  return api.post('/portal-service/v1/user/role/add', { body: change });
 }
 
 export function useAddUserRole() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { NEGATIVE_BUDGET_ROOT } from '@/lib/api/moneyKeys';
 
 export function countWithNegativeBudget(corporateAccountOspId: string, signal?: AbortSignal): Promise<{ count: number }> {
-  return apiRequest<{ count: number }>('/portal-service/v1/user/countWithNegativeBudget', { body: { corporateAccountOspId }, signal });
+  return api.post('/portal-service/v1/user/countWithNegativeBudget', { body: { corporateAccountOspId }, signal });
 }
 
 export const negativeBudgetCountQueryOptions = (corporateAccountOspId: string) =>

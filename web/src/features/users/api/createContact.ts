@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { CreateContactRequest, User } from '@/lib/api/types';
 import { useUserMutation } from './useUserMutation';
 
-export function createContact(body: CreateContactRequest): Promise<User> {
-  return apiRequest<User>('/portal-service/v1/user/contact/create', {
+export function createContact(body: Body<'/portal-service/v1/user/contact/create'>) {
+  return api.post('/portal-service/v1/user/contact/create', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
   });

@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { CreateManagerRequest, User } from '@/lib/api/types';
 import { useUserMutation } from './useUserMutation';
 
-export function createManager(body: CreateManagerRequest): Promise<User> {
-  return apiRequest<User>('/portal-service/v1/user/manager/create', {
+export function createManager(body: Body<'/portal-service/v1/user/manager/create'>) {
+  return api.post('/portal-service/v1/user/manager/create', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
   });

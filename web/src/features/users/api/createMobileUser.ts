@@ -1,7 +1,6 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
 import type { MoneyCall } from '@/lib/api/idempotency';
-import type { CreateMobileUserRequest, User } from '@/lib/api/types';
 import { useUserMutation } from './useUserMutation';
 
 /**
@@ -9,8 +8,8 @@ import { useUserMutation } from './useUserMutation';
  * nothing). The budgets book start amounts, so the form sends its key.
  * Field errors are shown next to the fields, not in a notification.
  */
-export function createMobileUser({ body, idempotencyKey }: MoneyCall<CreateMobileUserRequest>): Promise<User> {
-  return apiRequest<User>('/portal-service/v1/user/mobile/create', {
+export function createMobileUser({ body, idempotencyKey }: MoneyCall<Body<'/portal-service/v1/user/mobile/create'>>) {
+  return api.post('/portal-service/v1/user/mobile/create', {
     body,
     idempotencyKey,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],

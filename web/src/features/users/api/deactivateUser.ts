@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
-import type { DeactivateUserRequest, User } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { useUserMutation } from './useUserMutation';
 
 /** Deactivates now, at the end of the day, on a chosen day, or manually later (clears a plan). */
-export function deactivateUser(body: DeactivateUserRequest): Promise<User> {
-  return apiRequest<User>('/portal-service/v1/user/deactivate', { body });
+export function deactivateUser(body: Body<'/portal-service/v1/user/deactivate'>) {
+  return api.post('/portal-service/v1/user/deactivate', { body });
 }
 
 export function useDeactivateUser() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
 export function deleteIdentificationToken(ospId: string): Promise<void> {
-  return apiRequest<void>('/portal-service/v1/user/identificationToken/delete', { body: { ospId } });
+  return api.post('/portal-service/v1/user/identificationToken/delete', { body: { ospId } });
 }
 
 export function useDeleteIdentificationToken(userOspId: string) {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import type { ImportKind } from '@/lib/api/types';
 
 export type TemplateFormat = 'csv' | 'xlsx';
@@ -14,8 +14,8 @@ export interface TemplateRequest {
  * not carry it) and handed to the browser as a download.
  */
 export async function downloadImportTemplate({ kind, format }: TemplateRequest): Promise<void> {
-  const blob = await apiRequest<Blob>(`/portal-service/v1/user/upload/template/${kind}`, {
-    method: 'GET',
+  const blob = await api.get('/portal-service/v1/user/upload/template/{kind}', {
+    path: { kind },
     query: { format },
     responseType: 'blob',
   });

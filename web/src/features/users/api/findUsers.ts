@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserFindRequest, UserListPage } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
-export function findUsers(filter: UserFindRequest, signal?: AbortSignal): Promise<UserListPage> {
-  return apiRequest<UserListPage>('/portal-service/v1/user/findByAny', { body: filter, signal });
+export function findUsers(filter: Body<'/portal-service/v1/user/findByAny'>, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/findByAny', { body: filter, signal });
 }
 
-export const findUsersQueryOptions = (filter: UserFindRequest) =>
+export const findUsersQueryOptions = (filter: Body<'/portal-service/v1/user/findByAny'>) =>
   queryOptions({
     queryKey: userKeys.list(filter),
     queryFn: ({ signal }) => findUsers(filter, signal),
@@ -15,6 +14,6 @@ export const findUsersQueryOptions = (filter: UserFindRequest) =>
     placeholderData: keepPreviousData,
   });
 
-export function useFindUsers(filter: UserFindRequest, enabled = true) {
+export function useFindUsers(filter: Body<'/portal-service/v1/user/findByAny'>, enabled = true) {
   return useQuery({ ...findUsersQueryOptions(filter), enabled });
 }

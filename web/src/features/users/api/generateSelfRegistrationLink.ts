@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { SelfRegistrationLink } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 
 /** Makes a link employees use to register themselves; the server also mails it to the caller. */
-export function generateSelfRegistrationLink(corporateAccountOspId: string): Promise<SelfRegistrationLink> {
-  return apiRequest<SelfRegistrationLink>('/portal-service/v1/user/selfservice/generateLink', {
+export function generateSelfRegistrationLink(corporateAccountOspId: string) {
+  return api.post('/portal-service/v1/user/selfservice/generateLink', {
     body: { ospId: corporateAccountOspId },
   });
 }

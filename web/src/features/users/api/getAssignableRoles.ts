@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { RoleInfo } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
 /** Every admin role, with whether the signed-in user may grant it (only roles they hold). */
-export function getAssignableRoles(signal?: AbortSignal): Promise<RoleInfo[]> {
-  return apiRequest<RoleInfo[]>('/portal-service/v1/user/role/list/all', { signal });
+export function getAssignableRoles(signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/role/list/all', { signal });
 }
 
 export const assignableRolesQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
 /** Company types for the platform admin's search filter. */
 export function getCompanyTypes(signal?: AbortSignal): Promise<string[]> {
-  return apiRequest<string[]>('/portal-service/v1/corporateAccount/companyType/list', { method: 'GET', signal });
+  return api.get('/portal-service/v1/corporateAccount/companyType/list', { signal });
 }
 
 export const companyTypesQueryOptions = () =>

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { ContactTypeInfo } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
-export function getContactTypes(signal?: AbortSignal): Promise<ContactTypeInfo[]> {
-  return apiRequest<ContactTypeInfo[]>('/portal-service/v1/user/contactType/list', { signal });
+export function getContactTypes(signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/contactType/list', { signal });
 }
 
 export const contactTypesQueryOptions = () =>

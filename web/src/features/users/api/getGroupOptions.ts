@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserGroupPage } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { USER_GROUP_OPTIONS_PAGE_SIZE } from '@/lib/constants';
 import { userKeys } from './keys';
 
 /** The company's active groups a new user can join (the default group comes first). */
-export function getGroupOptions(corporateAccountOspId: string, signal?: AbortSignal): Promise<UserGroupPage> {
-  return apiRequest<UserGroupPage>('/portal-service/v1/usergroup/findAll', {
+export function getGroupOptions(corporateAccountOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/usergroup/findAll', {
     body: { corporateAccountOspId, active: true, pagination: { page: 1, size: USER_GROUP_OPTIONS_PAGE_SIZE } },
     signal,
   });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserGroup } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
-export function getGroupsOfUser(userOspId: string, signal?: AbortSignal): Promise<UserGroup[]> {
-  return apiRequest<UserGroup[]>('/portal-service/v1/usergroup/getByUser', { body: { userOspId }, signal });
+export function getGroupsOfUser(userOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/usergroup/getByUser', { body: { userOspId }, signal });
 }
 
 export const groupsOfUserQueryOptions = (userOspId: string) =>

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { IdentificationToken } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
-export function getIdentificationTokens(userOspId: string, signal?: AbortSignal): Promise<IdentificationToken[]> {
-  return apiRequest<IdentificationToken[]>('/portal-service/v1/user/identificationToken/get', {
+export function getIdentificationTokens(userOspId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/identificationToken/get', {
     body: { userOspId },
     signal,
   });

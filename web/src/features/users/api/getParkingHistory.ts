@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { ParkingPage } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { userKeys } from './keys';
 
-export function getParkingHistory(userOspId: string, page: number, signal?: AbortSignal): Promise<ParkingPage> {
-  return apiRequest<ParkingPage>('/portal-service/v1/parking/findHistoryByUser', {
+export function getParkingHistory(userOspId: string, page: number, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/parking/findHistoryByUser', {
     body: { userOspId, pagination: { page, size: DEFAULT_PAGE_SIZE } },
     signal,
   });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { TokenTypeInfo } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
 /** Token types with the fields each carries (a MOBIB card has a card number and a chip id). */
-export function getTokenTypes(signal?: AbortSignal): Promise<TokenTypeInfo[]> {
-  return apiRequest<TokenTypeInfo[]>('/portal-service/v1/user/identificationToken/type/list', { signal });
+export function getTokenTypes(signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/identificationToken/type/list', { signal });
 }
 
 export const tokenTypesQueryOptions = () =>

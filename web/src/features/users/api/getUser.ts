@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { User } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
-export function getUser(ospId: string, signal?: AbortSignal): Promise<User> {
-  return apiRequest<User>('/portal-service/v1/user/get', { body: { ospId }, signal });
+export function getUser(ospId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/get', { body: { ospId }, signal });
 }
 
 export const userQueryOptions = (ospId: string) =>

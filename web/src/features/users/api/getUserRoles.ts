@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
 export function getUserRoles(ospId: string, signal?: AbortSignal): Promise<string[]> {
-  return apiRequest<string[]>('/portal-service/v1/user/role/list', { body: { ospId }, signal });
+  return api.post('/portal-service/v1/user/role/list', { body: { ospId }, signal });
 }
 
 export const userRolesQueryOptions = (ospId: string) =>

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { ProcessReport } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
 /** Step 3: write every line of a valid file, once. */
-export function processImport(uploadId: string): Promise<ProcessReport> {
-  return apiRequest<ProcessReport>('/portal-service/v1/user/upload/process', { body: { uploadId } });
+export function processImport(uploadId: string) {
+  return api.post('/portal-service/v1/user/upload/process', { body: { uploadId } });
 }
 
 export function useProcessImport() {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { UserSearchPage, UserSearchRequest } from '@/lib/api/types';
+import { api, type Body } from '@/lib/api/typed';
 import { DASHBOARD_USER_SEARCH_PAGE_SIZE } from '@/lib/constants';
 import { userKeys } from './keys';
 
-export type UserSearchFilter = Omit<UserSearchRequest, 'pagination'>;
+export type UserSearchFilter = Omit<Body<'/portal-service/v1/user/getByFilter'>, 'pagination'>;
 
-export function searchUsers(filter: UserSearchFilter, signal?: AbortSignal): Promise<UserSearchPage> {
-  return apiRequest<UserSearchPage>('/portal-service/v1/user/getByFilter', {
+export function searchUsers(filter: UserSearchFilter, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/user/getByFilter', {
     body: {
       ...filter,
       // SPEC §9: one page of 1000, sorted by first name, last name, e-mail.

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 
 /** Mails an app user a new random pincode. */
 export function sendPincode(ospId: string): Promise<void> {
-  return apiRequest<void>('/portal-service/v1/user/sendPincode', { body: { ospId } });
+  return api.post('/portal-service/v1/user/sendPincode', { body: { ospId } });
 }
 
 export function useSendPincode() {

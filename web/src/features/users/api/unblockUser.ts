@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
-import type { User } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { useUserMutation } from './useUserMutation';
 
 /** Lifts the block after too many failed sign-ins. */
-export function unblockUser(ospId: string): Promise<User> {
-  return apiRequest<User>('/portal-service/v1/user/unblock', { body: { ospId } });
+export function unblockUser(ospId: string) {
+  return api.post('/portal-service/v1/user/unblock', { body: { ospId } });
 }
 
 export function useUnblockUser() {

@@ -1,10 +1,9 @@
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { UpdateUserRequest, User } from '@/lib/api/types';
 import { useUserMutation } from './useUserMutation';
 
-export function updateUser(body: UpdateUserRequest): Promise<User> {
-  return apiRequest<User>('/portal-service/v1/user/update', {
+export function updateUser(body: Body<'/portal-service/v1/user/update'>) {
+  return api.post('/portal-service/v1/user/update', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
   });

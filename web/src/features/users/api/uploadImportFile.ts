@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { ImportKind, UploadResult } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
+import type { ImportKind } from '@/lib/api/types';
 
 export interface ImportUpload {
   file: File;
@@ -9,12 +9,12 @@ export interface ImportUpload {
 }
 
 /** Step 1 of an import: store the file (CSV or XLSX, at most 500 rows). */
-export function uploadImportFile({ file, corporateAccountOspId, kind }: ImportUpload): Promise<UploadResult> {
+export function uploadImportFile({ file, corporateAccountOspId, kind }: ImportUpload) {
   const form = new FormData();
   form.append('file', file);
   form.append('corporateAccountOspId', corporateAccountOspId);
   form.append('kind', kind);
-  return apiRequest<UploadResult>('/portal-service/v1/user/upload/upload', { body: form });
+  return api.post('/portal-service/v1/user/upload/upload', { body: form });
 }
 
 export function useUploadImportFile() {

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { VerifyResult } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
 export function verifyContractId(
@@ -8,8 +7,8 @@ export function verifyContractId(
   corporateAccountOspId: string,
   userOspId?: string,
   signal?: AbortSignal,
-): Promise<VerifyResult> {
-  return apiRequest<VerifyResult>('/portal-service/v1/user/verifyContractId', {
+) {
+  return api.post('/portal-service/v1/user/verifyContractId', {
     body: { contractId, corporateAccountOspId, userOspId },
     signal,
     ignoreErrors: 'all',

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { VerifyResult } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import { userKeys } from './keys';
 
-export function verifyLogin(login: string, userOspId?: string, signal?: AbortSignal): Promise<VerifyResult> {
+export function verifyLogin(login: string, userOspId?: string, signal?: AbortSignal) {
   // A failed check must not block typing with notifications; the server
   // checks again on save.
-  return apiRequest<VerifyResult>('/portal-service/v1/user/verifyLogin', {
+  return api.post('/portal-service/v1/user/verifyLogin', {
     body: { login, userOspId },
     signal,
     ignoreErrors: 'all',
