@@ -8,6 +8,7 @@ import (
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
@@ -33,8 +34,8 @@ type ThresholdRequest struct {
 
 // PrivateListRequest pages users' private balances in a company.
 type PrivateListRequest struct {
-	CorporateAccountOspID string         `json:"corporateAccountOspId" required:"true"`
-	Pagination            api.Pagination `json:"pagination"`
+	CorporateAccountOspID string            `json:"corporateAccountOspId" required:"true"`
+	Pagination            paging.Pagination `json:"pagination"`
 }
 
 // PrivateRow is one user's own money.
@@ -119,7 +120,7 @@ func (s *Service) SetThreshold(ctx context.Context, p *access.Principal, req Thr
 }
 
 // PrivateList pages users' private balances in a company (platform staff).
-func (s *Service) PrivateList(ctx context.Context, p *access.Principal, req PrivateListRequest) (*api.Page[PrivateRow], error) {
+func (s *Service) PrivateList(ctx context.Context, p *access.Principal, req PrivateListRequest) (*paging.Page[PrivateRow], error) {
 	ca, err := s.companies.Resolve(ctx, p, req.CorporateAccountOspID)
 	if err != nil {
 		return nil, err
@@ -138,7 +139,7 @@ func (s *Service) PrivateList(ctx context.Context, p *access.Principal, req Priv
 	for i := range rows {
 		rows[i].FullName = user.FullName(rows[i].Firstname, rows[i].Lastname, rows[i].Email)
 	}
-	page := api.NewPage(rows, total, pg)
+	page := paging.NewPage(rows, total, pg)
 	return &page, nil
 }
 
@@ -154,7 +155,7 @@ func (s *Service) companyRoutes() []api.Route {
 				return s.SetThreshold(ctx, pr(ctx), *req)
 			}),
 		api.Post(base+"/private/list", access.Need(access.OspAdmin), "budget", "Users' private balances in a company",
-			func(ctx context.Context, req *PrivateListRequest) (*api.Page[PrivateRow], error) {
+			func(ctx context.Context, req *PrivateListRequest) (*paging.Page[PrivateRow], error) {
 				return s.PrivateList(ctx, pr(ctx), *req)
 			}),
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
@@ -17,6 +16,7 @@ import (
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
@@ -625,7 +625,7 @@ func (s *Service) companyBudget(ctx context.Context, companyID, by int64, open b
 }
 
 func (s *Service) transaction(ctx context.Context, p *access.Principal, id int64) (*Transaction, error) {
-	rows, _, err := s.store.transactions(ctx, txFilter{scope: p.Scope, txID: id}, api.Pagination{Page: 1, Size: 1})
+	rows, _, err := s.store.transactions(ctx, txFilter{scope: p.Scope, txID: id}, paging.Pagination{Page: 1, Size: 1})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -695,7 +695,7 @@ func (s *Service) resolveFilter(ctx context.Context, p *access.Principal, f Tran
 }
 
 // Transactions pages through ledger rows, newest first.
-func (s *Service) Transactions(ctx context.Context, p *access.Principal, f TransactionFilter) (*api.Page[Transaction], error) {
+func (s *Service) Transactions(ctx context.Context, p *access.Principal, f TransactionFilter) (*paging.Page[Transaction], error) {
 	tf, err := s.resolveFilter(ctx, p, f)
 	if err != nil {
 		return nil, err
@@ -709,7 +709,7 @@ func (s *Service) Transactions(ctx context.Context, p *access.Principal, f Trans
 	for i := range rows {
 		out[i] = rows[i].toAPI()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 

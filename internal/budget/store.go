@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 )
 
 type store struct{ db *database.DB }
@@ -310,7 +310,7 @@ func (f txFilter) where() (string, []any) {
 	return "WHERE " + strings.Join(w, " AND "), args
 }
 
-func (s *store) transactions(ctx context.Context, f txFilter, p api.Pagination) ([]txView, int, error) {
+func (s *store) transactions(ctx context.Context, f txFilter, p paging.Pagination) ([]txView, int, error) {
 	clause, args := f.where()
 	var total int
 	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id

@@ -4,9 +4,9 @@ import (
 	"context"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/validate"
 )
 
@@ -48,7 +48,7 @@ func (s *Service) ByID(ctx context.Context, id int64) (*CorporateAccount, error)
 }
 
 // Filter pages through the accounts the principal may see.
-func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterRequest) (*api.Page[CorporateAccount], error) {
+func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterRequest) (*paging.Page[CorporateAccount], error) {
 	pg := f.Pagination.Normalize(10)
 	rows, total, err := s.store.filter(ctx, p.Scope, f, pg)
 	if err != nil {
@@ -58,7 +58,7 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterReque
 	for i := range rows {
 		out[i] = rows[i].toAPI()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 )
 
 type store struct{ db *database.DB }
@@ -32,7 +32,7 @@ func (s *store) byID(ctx context.Context, id int64) (*row, error) {
 
 var sortColumns = map[string]string{"name": "ca.name", "extId": "ca.ext_id", "createdOn": "ca.created_at"}
 
-func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest, p api.Pagination) ([]row, int, error) {
+func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest, p paging.Pagination) ([]row, int, error) {
 	cond, args := scope.CorporateAccounts("ca.id", "ca.partner_id")
 	where := []string{cond}
 	if f.Active != nil {

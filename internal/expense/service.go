@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
@@ -22,6 +21,7 @@ import (
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
@@ -325,7 +325,7 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 }
 
 // Filter pages through expenses, newest expense date first.
-func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*api.Page[Event], error) {
+func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*paging.Page[Event], error) {
 	v := validate.New(ctx)
 	v.Date("dateFrom", f.DateFrom)
 	v.Date("dateTo", f.DateTo)
@@ -363,7 +363,7 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*a
 	for i := range rows {
 		out[i] = rows[i].toEvent()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 
@@ -534,7 +534,7 @@ func (s *Service) EmailReceipt(ctx context.Context, p *access.Principal, ospID s
 
 // NegativeUsers pages through the users with at least one budget below
 // zero (unlimited budgets may go there), most negative first.
-func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req NegativeRequest) (*api.Page[NegativeUser], error) {
+func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req NegativeRequest) (*paging.Page[NegativeUser], error) {
 	companyID, err := s.company(ctx, p, req.CorporateAccountOspID)
 	if err != nil {
 		return nil, err
@@ -571,7 +571,7 @@ func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req Ne
 			FullName: user.FullName(r.Firstname, r.Lastname, r.Email), Email: r.Email, Login: login, Active: r.Active,
 			CorporateAccountOspID: r.CompanyOspID, Amount: r.Total, Budgets: byUser[r.ID]}
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 

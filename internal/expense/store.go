@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 )
 
 type store struct{ db *database.DB }
@@ -187,7 +187,7 @@ var eventOrder = map[string]string{
 	"createdOn": "e.created_at",
 }
 
-func (s *store) events(ctx context.Context, f eventFilter, p api.Pagination) ([]eventView, int, error) {
+func (s *store) events(ctx context.Context, f eventFilter, p paging.Pagination) ([]eventView, int, error) {
 	clause, args := f.where()
 	var total int
 	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM expenses e JOIN corporate_accounts ca ON ca.id = e.corporate_account_id`+clause, args...); err != nil {
@@ -246,7 +246,7 @@ func negativeWhere(scope access.Scope, companyID int64) (string, []any) {
 
 var negativeOrder = map[string]string{"amount": "total", "lastname": "u.lastname", "firstname": "u.firstname", "email": "u.email"}
 
-func (s *store) negativeUsers(ctx context.Context, scope access.Scope, companyID int64, p api.Pagination) ([]negativeRow, error) {
+func (s *store) negativeUsers(ctx context.Context, scope access.Scope, companyID int64, p paging.Pagination) ([]negativeRow, error) {
 	from, args := negativeWhere(scope, companyID)
 	var rows []negativeRow
 	q := `SELECT u.id, u.osp_id, u.firstname, u.lastname, u.email, u.login, u.active, ca.osp_id AS company_osp_id,

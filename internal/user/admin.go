@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/usergroup"
 	"mobility/portal/internal/validate"
 )
@@ -218,7 +218,7 @@ func (s *Service) Recipients(ctx context.Context, p *access.Principal, companyOs
 		return nil, err
 	}
 	rows, _, err := s.store.list(ctx, listFilter{scope: p.Scope, companyID: ca.ID, active: boolPtr(true),
-		roles: []access.Role{access.CommunicationManager}, types: []string{TypeAdmin}}, api.Pagination{Page: 1, Size: 1000})
+		roles: []access.Role{access.CommunicationManager}, types: []string{TypeAdmin}}, paging.Pagination{Page: 1, Size: 1000})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -241,7 +241,7 @@ func (s *Service) Groups(ctx context.Context, p *access.Principal, userOspID str
 }
 
 // ParkingHistory pages through a user's parking stays, newest first.
-func (s *Service) ParkingHistory(ctx context.Context, p *access.Principal, req ParkingRequest) (*api.Page[ParkingSession], error) {
+func (s *Service) ParkingHistory(ctx context.Context, p *access.Principal, req ParkingRequest) (*paging.Page[ParkingSession], error) {
 	r, err := s.find(ctx, p, req.UserOspID)
 	if err != nil {
 		return nil, err
@@ -272,6 +272,6 @@ func (s *Service) ParkingHistory(ctx context.Context, p *access.Principal, req P
 			out[i].EndedAt = &e
 		}
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 )
 
 type store struct{ db *database.DB }
@@ -212,7 +212,7 @@ func (s *store) where(f listFilter) (string, []any) {
 	return "WHERE " + strings.Join(where, " AND "), args
 }
 
-func (s *store) list(ctx context.Context, f listFilter, p api.Pagination) ([]*row, int, error) {
+func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]*row, int, error) {
 	clause, args := s.where(f)
 	var total int
 	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u `+clause, args...); err != nil {
@@ -228,7 +228,7 @@ func (s *store) list(ctx context.Context, f listFilter, p api.Pagination) ([]*ro
 // page selects one page in two steps: the ids in order from the users
 // table alone, then the full rows (with their joins) of just those ids, so
 // sorting thousands of search hits never drags the joins along.
-func (s *store) page(ctx context.Context, whereOrder string, args []any, p api.Pagination) ([]*row, error) {
+func (s *store) page(ctx context.Context, whereOrder string, args []any, p paging.Pagination) ([]*row, error) {
 	var ids []int64
 	if err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u `+whereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
 		return nil, err
@@ -267,7 +267,7 @@ type searchFilter struct {
 	companyType string
 }
 
-func (s *store) search(ctx context.Context, f searchFilter, p api.Pagination) ([]*row, int, error) {
+func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination) ([]*row, int, error) {
 	cond, args := scopedOn(f.scope, "+u.corporate_account_id")
 	where := []string{cond, "u.anonymized_at IS NULL"}
 	if f.activeOnly {

@@ -6,11 +6,11 @@ import (
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/validate"
 )
 
@@ -59,7 +59,7 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 }
 
 // FindAll pages through a company's groups, the default group first.
-func (s *Service) FindAll(ctx context.Context, p *access.Principal, req FindAllRequest) (*api.Page[UserGroup], error) {
+func (s *Service) FindAll(ctx context.Context, p *access.Principal, req FindAllRequest) (*paging.Page[UserGroup], error) {
 	ca, err := s.companies.Resolve(ctx, p, req.CorporateAccountOspID)
 	if err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func (s *Service) FindAll(ctx context.Context, p *access.Principal, req FindAllR
 	for i := range rows {
 		out[i] = rows[i].toAPI()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 )
 
 type store struct{ db *database.DB }
@@ -44,7 +44,7 @@ func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row
 
 var sortColumns = map[string]string{"name": "g.ext_id", "extId": "g.ext_id", "description": "g.description", "active": "g.active"}
 
-func (s *store) list(ctx context.Context, companyID int64, f FindAllRequest, p api.Pagination) ([]row, int, error) {
+func (s *store) list(ctx context.Context, companyID int64, f FindAllRequest, p paging.Pagination) ([]row, int, error) {
 	where := []string{"g.corporate_account_id = ?"}
 	args := []any{companyID}
 	if f.Active != nil {
