@@ -92,7 +92,8 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, req BrandingRequ
 		return nil, err
 	}
 	if partnerID != 0 {
-		pa, err := s.partners.ByID(ctx, partnerID)
+		// partnerFor reached it within the caller's scope (or it is the caller's own)
+		pa, err := s.partners.ByID(ctx, access.SystemScope(), partnerID)
 		if err != nil {
 			return nil, err
 		}

@@ -108,7 +108,7 @@ func (s *Service) SetThreshold(ctx context.Context, p *access.Principal, req Thr
 			return err
 		}
 		b.Threshold = cents(req.Threshold)
-		if _, err := s.db.Exec(ctx, `UPDATE budgets SET threshold = ? WHERE id = ?`, b.Threshold, b.ID); err != nil {
+		if err := s.store.setThreshold(ctx, b.ID, b.Threshold); err != nil {
 			return err
 		}
 		return s.watchThreshold(ctx, b)
@@ -126,14 +126,8 @@ func (s *Service) PrivateList(ctx context.Context, p *access.Principal, req Priv
 		return nil, err
 	}
 	pg := req.Pagination.Normalize(constants.DefaultPageSize)
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budgets WHERE corporate_account_id = ? AND payment_type = 'PRIVATE_BUDGET'`, ca.ID); err != nil {
-		return nil, apperr.Internal(err)
-	}
-	rows := []PrivateRow{}
-	if err := s.db.Select(ctx, &rows, `SELECT u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, b.balance, b.osp_id AS budget_osp_id
-		FROM budgets b JOIN users u ON u.id = b.user_id WHERE b.corporate_account_id = ? AND b.payment_type = 'PRIVATE_BUDGET'
-		ORDER BY u.lastname, u.firstname, b.id LIMIT ? OFFSET ?`, ca.ID, pg.Size, pg.Offset()); err != nil {
+	rows, total, err := s.store.privateRows(ctx, ca.ID, pg)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	for i := range rows {

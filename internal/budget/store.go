@@ -9,6 +9,8 @@ import (
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
+
+	"github.com/jmoiron/sqlx"
 )
 
 type store struct{ db *database.DB }
@@ -332,4 +334,31 @@ func (s *store) sums(ctx context.Context, budgetID int64) (credited, transferred
 		COALESCE(SUM(CASE WHEN tx_type = 'transfer' THEN amount ELSE 0 END), 0) AS transferred
 		FROM budget_transactions WHERE budget_id = ?`, budgetID)
 	return r.Credited, r.Transferred, err
+}
+
+func (s *store) setThreshold(ctx context.Context, id int64, threshold *int64) error {
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET threshold = ? WHERE id = ?`, threshold, id)
+	return err
+}
+
+// privateRows pages the private budgets of a company with their owners'
+// names. It joins users (owned by user) to sort by name: a known leak,
+// listed in ARCHITECTURE.md, until user publishes a sortable read model.
+func (s *store) privateRows(ctx context.Context, companyID int64, pg paging.Pagination) ([]PrivateRow, int, error) {
+	var total int
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budgets WHERE corporate_account_id = ? AND payment_type = 'PRIVATE_BUDGET'`, companyID); err != nil {
+		return nil, 0, err
+	}
+	rows := []PrivateRow{}
+	err := s.db.Select(ctx, &rows, `SELECT u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, b.balance, b.osp_id AS budget_osp_id
+		FROM budgets b JOIN users u ON u.id = b.user_id WHERE b.corporate_account_id = ? AND b.payment_type = 'PRIVATE_BUDGET'
+		ORDER BY u.lastname, u.firstname, b.id LIMIT ? OFFSET ?`, companyID, pg.Size, pg.Offset())
+	return rows, total, err
+}
+
+// txStream streams the filtered transactions, newest first, for the
+// spreadsheet export; the caller closes the rows.
+func (s *store) txStream(ctx context.Context, tf txFilter) (*sqlx.Rows, error) {
+	clause, args := tf.where()
+	return s.db.Query(ctx, selectTx+clause+` ORDER BY t.id DESC`, args...)
 }

@@ -44,8 +44,7 @@ func (s *Service) WriteXLSX(ctx context.Context, p *access.Principal, f Transact
 	if err := sw.SetRow("A1", header); err != nil {
 		return apperr.Internal(err)
 	}
-	clause, args := tf.where()
-	rows, err := s.db.Query(ctx, selectTx+clause+` ORDER BY t.id DESC`, args...)
+	rows, err := s.store.txStream(ctx, tf)
 	if err != nil {
 		return apperr.Internal(err)
 	}

@@ -191,8 +191,7 @@ func (s *Service) GenerateLink(ctx context.Context, p *access.Principal, req Lin
 	expires := now.Add(SelfRegistrationTTL)
 	link := s.cfg.PublicURL + "/self-registration?token=" + token
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.db.Exec(ctx, `INSERT INTO self_registration_links (token_hash, corporate_account_id, created_by, created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?)`, hex.EncodeToString(sum[:]), ca.ID, p.UserID, now, expires); err != nil {
+		if err := s.store.insertSelfRegistrationLink(ctx, hex.EncodeToString(sum[:]), ca.ID, p.UserID, now, expires); err != nil {
 			return err
 		}
 		return s.outbox.Enqueue(ctx, mail.Message{To: me.Email, Name: "self_registration_link", Lang: i18n.Lang(me.Language),
@@ -247,20 +246,8 @@ func (s *Service) ParkingHistory(ctx context.Context, p *access.Principal, req P
 		return nil, err
 	}
 	pg := req.Pagination.Normalize(20)
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM parking_sessions WHERE user_id = ?`, r.ID); err != nil {
-		return nil, apperr.Internal(err)
-	}
-	var rows []struct {
-		OspID        string     `db:"osp_id"`
-		ParkingName  string     `db:"parking_name"`
-		LicensePlate string     `db:"license_plate"`
-		StartedAt    time.Time  `db:"started_at"`
-		EndedAt      *time.Time `db:"ended_at"`
-		AmountCents  int64      `db:"amount_cents"`
-	}
-	if err := s.db.Select(ctx, &rows, `SELECT osp_id, parking_name, license_plate, started_at, ended_at, amount_cents
-		FROM parking_sessions WHERE user_id = ? ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`, r.ID, pg.Size, pg.Offset()); err != nil {
+	rows, total, err := s.store.parkingSessions(ctx, r.ID, pg)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	out := make([]ParkingSession, len(rows))

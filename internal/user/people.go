@@ -191,16 +191,11 @@ func matchedOn(r *row, q string) []string {
 }
 
 func (s *Service) partnerInScope(ctx context.Context, p *access.Principal, ospID string) (int64, error) {
-	var id int64
-	cond, args := p.Scope.Partners("id")
-	err := s.db.Get(ctx, &id, `SELECT id FROM partners WHERE osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
-	if database.IsNoRows(err) {
-		return 0, apperr.NotFound("partner")
-	}
+	pa, err := s.partners.Resolve(ctx, p.Scope, ospID)
 	if err != nil {
-		return 0, apperr.Internal(err)
+		return 0, err
 	}
-	return id, nil
+	return pa.ID, nil
 }
 
 // loginPattern: letters, digits and . _ - @, at least 3 characters.

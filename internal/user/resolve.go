@@ -36,10 +36,7 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	if ospID == "" {
 		return nil, apperr.NotFound("user")
 	}
-	cond, args := scoped(p.Scope)
-	var r row
-	err := s.db.Get(ctx, &r, `SELECT u.id, u.osp_id, u.corporate_account_id, u.user_type, u.firstname, u.lastname, u.email,
-		u.language, u.active FROM users u WHERE u.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	r, err := s.store.resolve(ctx, p.Scope, ospID)
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("user")
 	}
@@ -64,9 +61,7 @@ func (s *Service) ResolveID(ctx context.Context, id int64) (*Resolved, error) {
 // ContactsOf lists the active contacts of a company with a contact type
 // (e.g. the budget contacts to warn about a low company budget).
 func (s *Service) ContactsOf(ctx context.Context, companyID int64, contactType string) ([]Resolved, error) {
-	var ids []int64
-	err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u JOIN user_contact_types ct ON ct.user_id = u.id
-		WHERE u.corporate_account_id = ? AND ct.contact_type = ? AND u.active AND u.anonymized_at IS NULL ORDER BY u.id`, companyID, contactType)
+	ids, err := s.store.contactIDs(ctx, companyID, contactType)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

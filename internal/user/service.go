@@ -98,7 +98,8 @@ func (s *Service) Current(ctx context.Context, p *access.Principal) (*SessionUse
 		partnerID = res.PartnerID
 	}
 	if partnerID != 0 {
-		pa, err := s.partners.ByID(ctx, partnerID)
+		// the partner of the caller's own account: reached through the session
+		pa, err := s.partners.ByID(ctx, access.SystemScope(), partnerID)
 		if err != nil {
 			return nil, err
 		}

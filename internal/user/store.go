@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
 )
@@ -86,8 +87,9 @@ func scopedOn(scope access.Scope, companyCol string) (string, []any) {
 	case scope.CorporateAccountID != 0:
 		return companyCol + " = ?", []any{scope.CorporateAccountID}
 	case scope.PartnerID != 0:
-		return "(" + companyCol + " IN (SELECT id FROM corporate_accounts WHERE partner_id = ?) OR (u.corporate_account_id IS NULL AND u.partner_id = ?))",
-			[]any{scope.PartnerID, scope.PartnerID}
+		// the partner's companies' users, and the partner's own admins
+		in, args := scope.InCompanies(companyCol)
+		return "(" + in + " OR (u.corporate_account_id IS NULL AND u.partner_id = ?))", append(args, scope.PartnerID)
 	default:
 		return "1=0", nil
 	}
@@ -274,16 +276,18 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 		where = append(where, "u.active")
 	}
 	if f.partnerID != 0 {
-		where = append(where, "(+u.corporate_account_id IN (SELECT id FROM corporate_accounts WHERE partner_id = ?) OR u.partner_id = ?)")
-		args = append(args, f.partnerID, f.partnerID)
+		in, a := access.Scope{PartnerID: f.partnerID}.InCompanies("+u.corporate_account_id")
+		where = append(where, "("+in+" OR u.partner_id = ?)")
+		args = append(append(args, a...), f.partnerID)
 	}
 	if f.companyID != 0 {
 		where = append(where, "+u.corporate_account_id = ?")
 		args = append(args, f.companyID)
 	}
 	if f.companyType != "" {
-		where = append(where, "+u.corporate_account_id IN (SELECT id FROM corporate_accounts WHERE company_type = ?)")
-		args = append(args, f.companyType)
+		in, a := company.OfType("+u.corporate_account_id", f.companyType)
+		where = append(where, in)
+		args = append(args, a...)
 	}
 	cond, a := s.db.Dialect.TextSearch("users", "u", f.search)
 	where = append(where, cond)

@@ -1,0 +1,53 @@
+package user
+
+import (
+	"context"
+	"time"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/paging"
+)
+
+func (s *store) insertSelfRegistrationLink(ctx context.Context, tokenHash string, companyID, by int64, now, expires time.Time) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO self_registration_links (token_hash, corporate_account_id, created_by, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?)`, tokenHash, companyID, by, now, expires)
+	return err
+}
+
+type parkingRow struct {
+	OspID        string     `db:"osp_id"`
+	ParkingName  string     `db:"parking_name"`
+	LicensePlate string     `db:"license_plate"`
+	StartedAt    time.Time  `db:"started_at"`
+	EndedAt      *time.Time `db:"ended_at"`
+	AmountCents  int64      `db:"amount_cents"`
+}
+
+// parkingSessions pages a user's parking stays, newest first, with the total.
+func (s *store) parkingSessions(ctx context.Context, userID int64, pg paging.Pagination) ([]parkingRow, int, error) {
+	var total int
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM parking_sessions WHERE user_id = ?`, userID); err != nil {
+		return nil, 0, err
+	}
+	var rows []parkingRow
+	err := s.db.Select(ctx, &rows, `SELECT osp_id, parking_name, license_plate, started_at, ended_at, amount_cents
+		FROM parking_sessions WHERE user_id = ? ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`, userID, pg.Size, pg.Offset())
+	return rows, total, err
+}
+
+// resolve reads a user by public id within the scope, users table only.
+func (s *store) resolve(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
+	cond, args := scoped(scope)
+	var r row
+	err := s.db.Get(ctx, &r, `SELECT u.id, u.osp_id, u.corporate_account_id, u.user_type, u.firstname, u.lastname, u.email,
+		u.language, u.active FROM users u WHERE u.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	return &r, err
+}
+
+// contactIDs lists the active users of a company with a contact type.
+func (s *store) contactIDs(ctx context.Context, companyID int64, contactType string) ([]int64, error) {
+	var ids []int64
+	err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u JOIN user_contact_types ct ON ct.user_id = u.id
+		WHERE u.corporate_account_id = ? AND ct.contact_type = ? AND u.active AND u.anonymized_at IS NULL ORDER BY u.id`, companyID, contactType)
+	return ids, err
+}
