@@ -339,7 +339,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 		if id, err = s.insertBudget(ctx, r, p.UserID, now); err != nil {
 			return err
 		}
-		b, err := s.store.byID(ctx, id, true)
+		b, err := s.store.byID(ctx, p.Scope, id, true)
 		if err != nil {
 			return err
 		}
@@ -372,7 +372,8 @@ func (s *Service) frequencyOf(b *row) string {
 }
 
 func (s *Service) getByID(ctx context.Context, id int64) (*Budget, error) {
-	r, err := s.store.byID(ctx, id, false)
+	// the id comes from a row this service just reached or wrote
+	r, err := s.store.byID(ctx, access.SystemScope(), id, false)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -600,7 +601,7 @@ func (s *Service) companyBudget(ctx context.Context, companyID, by int64, open b
 		return nil, err
 	}
 	if len(rows) > 0 {
-		return s.store.byID(ctx, rows[0].ID, true)
+		return s.store.byID(ctx, access.SystemScope(), rows[0].ID, true)
 	}
 	if !open {
 		return nil, conflict(ctx, LabelCompanyBudgetNotOpen, "money.error.companyBudgetNotOpen")
@@ -616,12 +617,12 @@ func (s *Service) companyBudget(ctx context.Context, companyID, by int64, open b
 		if len(rows) == 0 {
 			return nil, conflict(ctx, LabelCompanyBudgetExists, "money.error.companyBudgetExists")
 		}
-		return s.store.byID(ctx, rows[0].ID, true)
+		return s.store.byID(ctx, access.SystemScope(), rows[0].ID, true)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return s.store.byID(ctx, id, true)
+	return s.store.byID(ctx, access.SystemScope(), id, true)
 }
 
 func (s *Service) transaction(ctx context.Context, p *access.Principal, id int64) (*Transaction, error) {
@@ -755,7 +756,8 @@ func (s *Service) watchThreshold(ctx context.Context, b *row) error {
 	if !below {
 		return nil
 	}
-	ca, err := s.companies.ResolveID(ctx, b.CorporateAccountID)
+	// the budget's own company, read from the row this service holds
+	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), b.CorporateAccountID)
 	if err != nil {
 		return err
 	}

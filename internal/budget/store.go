@@ -85,8 +85,7 @@ func (s *store) get(ctx context.Context, scope access.Scope, ospID string, forUp
 	q := selectRow + `WHERE b.osp_id = ? AND ` + cond
 	var r row
 	if forUpdate {
-		// lock the budget row itself; joins cannot be locked FOR UPDATE
-		if err := s.lock(ctx, ospID); err != nil {
+		if err := s.lock(ctx, scope, "osp_id", ospID); err != nil {
 			return nil, err
 		}
 	}
@@ -94,18 +93,27 @@ func (s *store) get(ctx context.Context, scope access.Scope, ospID string, forUp
 	return &r, err
 }
 
-func (s *store) lock(ctx context.Context, ospID string) error {
-	return s.db.LockRow(ctx, "budgets", "osp_id", ospID)
+// lock takes the budget's row lock with the tenant check in the same
+// query (joins cannot be locked FOR UPDATE, so the scope is a condition on
+// the budget's own company column): another tenant's budget is never
+// locked, and answers sql.ErrNoRows like an unknown one.
+func (s *store) lock(ctx context.Context, scope access.Scope, column string, key any) error {
+	cond, args := scope.InCompanies("b.corporate_account_id")
+	var id int64
+	return s.db.Get(ctx, &id, `SELECT b.id FROM budgets b WHERE b.`+column+` = ? AND `+cond+s.db.Dialect.ForUpdate(),
+		append([]any{key}, args...)...)
 }
 
-func (s *store) byID(ctx context.Context, id int64, forUpdate bool) (*row, error) {
+// byID reads (and with forUpdate locks) a budget by id within scope.
+func (s *store) byID(ctx context.Context, scope access.Scope, id int64, forUpdate bool) (*row, error) {
 	if forUpdate {
-		if err := s.db.LockRow(ctx, "budgets", "id", id); err != nil {
+		if err := s.lock(ctx, scope, "id", id); err != nil {
 			return nil, err
 		}
 	}
+	cond, args := scope.InCompanies("b.corporate_account_id")
 	var r row
-	err := s.db.Get(ctx, &r, selectRow+`WHERE b.id = ?`, id)
+	err := s.db.Get(ctx, &r, selectRow+`WHERE b.id = ? AND `+cond, append([]any{id}, args...)...)
 	return &r, err
 }
 

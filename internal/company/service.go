@@ -33,10 +33,11 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 	return &ca, nil
 }
 
-// ByID returns an account by internal id, for other services that already
-// hold a tenancy-checked id (e.g. the session user's own company).
-func (s *Service) ByID(ctx context.Context, id int64) (*CorporateAccount, error) {
-	r, err := s.store.byID(ctx, id)
+// ByID returns an account by internal id within scope; another tenant's
+// is NOT_FOUND. Callers that hold an id reached through their own session
+// or a job pass access.SystemScope().
+func (s *Service) ByID(ctx context.Context, scope access.Scope, id int64) (*CorporateAccount, error) {
+	r, err := s.store.byID(ctx, scope, id)
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("corporate account")
 	}
@@ -95,10 +96,14 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	return r.resolved(), nil
 }
 
-// ResolveID returns an account by internal id (no scope: for callers that
-// read the id from a row they already reached).
-func (s *Service) ResolveID(ctx context.Context, id int64) (*Resolved, error) {
-	r, err := s.store.byID(ctx, id)
+// ResolveID returns an account by internal id within scope; another
+// tenant's is NOT_FOUND (callers that read the id from a row they already
+// reached pass access.SystemScope()).
+func (s *Service) ResolveID(ctx context.Context, scope access.Scope, id int64) (*Resolved, error) {
+	r, err := s.store.byID(ctx, scope, id)
+	if database.IsNoRows(err) {
+		return nil, apperr.NotFound("corporate account")
+	}
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

@@ -24,9 +24,12 @@ func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row
 	return &r, err
 }
 
-func (s *store) byID(ctx context.Context, id int64) (*row, error) {
+// byID returns the account with id inside scope, in one query;
+// sql.ErrNoRows otherwise.
+func (s *store) byID(ctx context.Context, scope access.Scope, id int64) (*row, error) {
+	cond, args := scope.CorporateAccounts("ca.id", "ca.partner_id")
 	var r row
-	err := s.db.Get(ctx, &r, selectRow+`WHERE ca.id = ?`, id)
+	err := s.db.Get(ctx, &r, selectRow+`WHERE ca.id = ? AND `+cond, append([]any{id}, args...)...)
 	return &r, err
 }
 

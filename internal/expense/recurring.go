@@ -535,7 +535,8 @@ func (s *Service) runNext(ctx context.Context, id int64, day string, res *RunRes
 		e := &expenseRow{BudgetID: r.BudgetID, UserID: r.UserID, CorporateAccountID: r.CorporateAccountID, Amount: r.Amount,
 			VatBasisPoints: r.VatBasisPoints, Description: r.Description, ExpenseDate: date, MobilityMode: mobilityModeOf(r.PurchaseType),
 			RecurrenceID: &r.ID, PeriodKey: &key}
-		if err := s.book(ctx, e); err != nil {
+		// the runner acts for no signed-in user: the recurrence was scoped when it was made
+		if err := s.book(ctx, access.SystemScope(), e); err != nil {
 			if ae := apperr.As(err); ae != nil && ae.Kind == apperr.KindConflict {
 				refused = &refusal{date: date, label: ae.Label, next: next}
 			}

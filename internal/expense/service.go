@@ -127,10 +127,12 @@ func (s *Service) newBookingID(ctx context.Context) (string, error) {
 
 // book stores an expense and books it on its budget (type event, money
 // out, Spend semantics) in one transaction: either both exist or neither.
-func (s *Service) book(ctx context.Context, e *expenseRow) error {
+// The budget must lie in scope (the recurring runner passes the system
+// scope).
+func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) error {
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
 		// lock the budget before the expense row refers to it (see budget.Lock)
-		if err := s.budgets.Lock(ctx, e.BudgetID); err != nil {
+		if err := s.budgets.Lock(ctx, scope, e.BudgetID); err != nil {
 			return err
 		}
 		id, err := s.newBookingID(ctx)
@@ -141,7 +143,7 @@ func (s *Service) book(ctx context.Context, e *expenseRow) error {
 		if err := s.store.insertExpense(ctx, e); err != nil {
 			return err
 		}
-		_, _, err = s.budgets.Post(ctx, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
+		_, _, err = s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
 			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true})
 		return err
 	})
@@ -241,7 +243,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	e := &expenseRow{BudgetID: b.ID, UserID: u.ID, CorporateAccountID: u.CompanyID, Amount: req.Amount.Cents(), VatBasisPoints: bp,
 		Description: desc, ExpenseDate: req.Date, UsageReason: usage, ExternalReference: ext, IdentificationField: ident,
 		MobilityMode: mode, CreatedBy: &p.UserID}
-	if err := s.book(ctx, e); err != nil {
+	if err := s.book(ctx, p.Scope, e); err != nil {
 		return nil, internal(err)
 	}
 	return s.detail(ctx, eventFilter{scope: p.Scope, id: e.ID})
@@ -426,7 +428,7 @@ func (s *Service) Refund(ctx context.Context, p *access.Principal, req RefundReq
 		if amount > net {
 			return tooHigh(ctx, net)
 		}
-		_, _, err = s.budgets.Post(ctx, ev.BudgetID, budget.Entry{Type: budget.TxRefund, Amount: amount, Description: remark,
+		_, _, err = s.budgets.Post(ctx, p.Scope, ev.BudgetID, budget.Entry{Type: budget.TxRefund, Amount: amount, Description: remark,
 			ExpenseID: &ev.ID, CreatedBy: &p.UserID})
 		return err
 	})
@@ -467,7 +469,7 @@ func (s *Service) Correct(ctx context.Context, p *access.Principal, req CorrectR
 		} else if booked > net {
 			return tooHigh(ctx, net)
 		}
-		_, _, err = s.budgets.Post(ctx, ev.BudgetID, entry)
+		_, _, err = s.budgets.Post(ctx, p.Scope, ev.BudgetID, entry)
 		return err
 	})
 	if err != nil {

@@ -86,12 +86,13 @@ func (s *Service) Current(ctx context.Context, p *access.Principal) (*SessionUse
 		partnerID = *pr.PartnerID
 	}
 	if pr.CorporateAccountID != nil {
-		ca, err := s.companies.ByID(ctx, *pr.CorporateAccountID)
+		// the caller's own company, named by their session
+		ca, err := s.companies.ByID(ctx, access.SystemScope(), *pr.CorporateAccountID)
 		if err != nil {
 			return nil, err
 		}
 		su.CorporateAccount = &CompanyRef{OspID: ca.OspID, Name: ca.Name, PaymentType: ca.Data.PaymentType, CompanyType: ca.CompanyType}
-		res, err := s.companies.ResolveID(ctx, *pr.CorporateAccountID)
+		res, err := s.companies.ResolveID(ctx, access.SystemScope(), *pr.CorporateAccountID)
 		if err != nil {
 			return nil, err
 		}

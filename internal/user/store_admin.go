@@ -35,19 +35,30 @@ func (s *store) parkingSessions(ctx context.Context, userID int64, pg paging.Pag
 	return rows, total, err
 }
 
+// resolvedColumns are what Resolve answers: the users table only.
+const resolvedColumns = `SELECT u.id, u.osp_id, u.corporate_account_id, u.user_type, u.firstname, u.lastname, u.email,
+	u.language, u.active FROM users u `
+
 // resolve reads a user by public id within the scope, users table only.
 func (s *store) resolve(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
 	cond, args := scoped(scope)
 	var r row
-	err := s.db.Get(ctx, &r, `SELECT u.id, u.osp_id, u.corporate_account_id, u.user_type, u.firstname, u.lastname, u.email,
-		u.language, u.active FROM users u WHERE u.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	err := s.db.Get(ctx, &r, resolvedColumns+`WHERE u.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
 	return &r, err
 }
 
-// contactIDs lists the active users of a company with a contact type.
-func (s *store) contactIDs(ctx context.Context, companyID int64, contactType string) ([]int64, error) {
-	var ids []int64
-	err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u JOIN user_contact_types ct ON ct.user_id = u.id
+// byIDIn reads a user by id within the scope, in one query, users table only.
+func (s *store) byIDIn(ctx context.Context, scope access.Scope, id int64) (*row, error) {
+	cond, args := scoped(scope)
+	var r row
+	err := s.db.Get(ctx, &r, resolvedColumns+`WHERE u.id = ? AND `+cond, append([]any{id}, args...)...)
+	return &r, err
+}
+
+// contacts lists the active users of a company with a contact type, in one query.
+func (s *store) contacts(ctx context.Context, companyID int64, contactType string) ([]row, error) {
+	var rows []row
+	err := s.db.Select(ctx, &rows, resolvedColumns+`JOIN user_contact_types ct ON ct.user_id = u.id
 		WHERE u.corporate_account_id = ? AND ct.contact_type = ? AND u.active AND u.anonymized_at IS NULL ORDER BY u.id`, companyID, contactType)
-	return ids, err
+	return rows, err
 }

@@ -107,7 +107,8 @@ func (s *Service) defaultGroup(ctx context.Context, companyID int64) (int64, err
 	if !database.IsNoRows(err) {
 		return 0, apperr.Internal(err)
 	}
-	ca, err := s.companies.ResolveID(ctx, companyID)
+	// callers resolved companyID within their scope already
+	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), companyID)
 	if err != nil {
 		return 0, err
 	}
