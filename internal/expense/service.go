@@ -171,7 +171,7 @@ func checkText(v *validate.Checker, field, value string, required bool) {
 // userBudget resolves a user and one of their budgets within the caller's
 // scope: unknown or other tenants' ids are NOT_FOUND, a budget of someone
 // else is a validation error on budgetOspId.
-func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID, budgetOspID string) (*user.Resolved, *budgetRow, error) {
+func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID, budgetOspID string) (*user.Resolved, *budget.Ref, error) {
 	u, err := s.users.Resolve(ctx, p, userOspID)
 	if err != nil {
 		return nil, nil, err
@@ -188,12 +188,9 @@ func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID
 	return u, b, nil
 }
 
-func (s *Service) findBudget(ctx context.Context, p *access.Principal, ospID string) (*budgetRow, error) {
-	b, err := s.store.budget(ctx, p.Scope, ospID)
-	if database.IsNoRows(err) {
-		return nil, notFound(ctx, "budget")
-	}
-	return b, internal(err)
+// findBudget asks budget for one of its budgets within the caller's scope.
+func (s *Service) findBudget(ctx context.Context, p *access.Principal, ospID string) (*budget.Ref, error) {
+	return s.budgets.RefByOspID(ctx, p.Scope, ospID)
 }
 
 // Create books an external purchase on a user's budget: the expense and
@@ -231,7 +228,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 		return nil, err
 	}
 	if usage != "" {
-		reasons, err := s.store.usageReasons(ctx, u.CompanyID)
+		reasons, err := s.budgets.ActiveUsageReasons(ctx, p.Scope, u.CompanyID)
 		if err != nil {
 			return nil, internal(err)
 		}
@@ -258,14 +255,78 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func fullName(first, last, email *string) string {
-	d := func(s *string) string {
-		if s == nil {
-			return ""
-		}
-		return *s
+// enrich fills the names and net amounts of a page of expenses from the
+// owners' read models: one batch each from budget (the budget and the
+// ledger), user (owners and bookers) and company, whatever the page size.
+func (s *Service) enrich(ctx context.Context, scope access.Scope, views []eventView) error {
+	if len(views) == 0 {
+		return nil
 	}
-	return user.FullName(d(first), d(last), d(email))
+	var ids, budgetIDs, userIDs, bookerIDs, companyIDs []int64
+	for i := range views {
+		v := &views[i]
+		ids = append(ids, v.ID)
+		budgetIDs = append(budgetIDs, v.BudgetID)
+		userIDs = append(userIDs, v.UserID)
+		companyIDs = append(companyIDs, v.CorporateAccountID)
+		if v.CreatedBy != nil {
+			bookerIDs = append(bookerIDs, *v.CreatedBy)
+		}
+	}
+	ledgers, err := s.budgets.ExpenseLedgers(ctx, scope, ids)
+	if err != nil {
+		return err
+	}
+	budgets, err := s.budgets.Refs(ctx, scope, budgetIDs)
+	if err != nil {
+		return err
+	}
+	owners, err := s.users.Displays(ctx, scope, userIDs)
+	if err != nil {
+		return err
+	}
+	// who booked it may be platform staff, outside the caller's tenant:
+	// their name is shown on a row the caller may read
+	bookers, err := s.users.Displays(ctx, access.SystemScope(), bookerIDs)
+	if err != nil {
+		return err
+	}
+	companies, err := s.companies.ResolveIDs(ctx, scope, companyIDs)
+	if err != nil {
+		return err
+	}
+	for i := range views {
+		v := &views[i]
+		if l, ok := ledgers[v.ID]; ok {
+			v.Net, v.OriginalTxOsp = l.Net, l.OriginalTxOspID
+		}
+		if b, ok := budgets[v.BudgetID]; ok {
+			v.BudgetOspID, v.BudgetType = b.OspID, b.BudgetType
+		}
+		if u, ok := owners[v.UserID]; ok {
+			v.UserOspID, v.Firstname, v.Lastname, v.Email, v.ContractID = u.OspID, u.Firstname, u.Lastname, u.Email, u.ContractID
+		}
+		if v.CreatedBy != nil {
+			v.CreatorName = bookers[*v.CreatedBy].FullName()
+		}
+		if ca, ok := companies[v.CorporateAccountID]; ok {
+			v.CompanyOspID, v.CompanyName, v.CompanyExtID, v.CompanyType = ca.OspID, ca.Name, ca.ExtID, ca.CompanyType
+		}
+	}
+	return nil
+}
+
+// event reads one expense within the filter's scope, with its names.
+func (s *Service) event(ctx context.Context, f eventFilter) (*eventView, error) {
+	ev, err := s.store.event(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	views := []eventView{*ev}
+	if err := s.enrich(ctx, f.scope, views); err != nil {
+		return nil, err
+	}
+	return &views[0], nil
 }
 
 func (v *eventView) toEvent() Event {
@@ -278,34 +339,46 @@ func (v *eventView) toEvent() Event {
 
 // detail loads one expense with its corrections.
 func (s *Service) detail(ctx context.Context, f eventFilter) (*EventDetail, error) {
-	ev, err := s.store.event(ctx, f)
+	ev, err := s.event(ctx, f)
 	if database.IsNoRows(err) {
 		return nil, notFound(ctx, "expense")
 	}
 	if err != nil {
 		return nil, internal(err)
 	}
-	rows, err := s.store.corrections(ctx, ev.ID)
+	rows, err := s.budgets.ExpenseCorrections(ctx, f.scope, ev.ID)
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
+	}
+	var bookerIDs []int64
+	for _, r := range rows {
+		if r.CreatedBy != nil {
+			bookerIDs = append(bookerIDs, *r.CreatedBy)
+		}
+	}
+	// bookers may be platform staff, outside the caller's tenant
+	bookers, err := s.users.Displays(ctx, access.SystemScope(), bookerIDs)
+	if err != nil {
+		return nil, err
 	}
 	d := &EventDetail{Event: ev.toEvent(), EventOspID: ev.OspID, UsageReason: ev.UsageReason,
 		ExternalReference: ev.ExternalReference, IdentificationField: ev.IdentificationField, UserContractID: ev.ContractID,
 		UserEmail: ev.Email, CompanyType: ev.CompanyType, VatAmount: vatOf(ev.Amount, ev.VatBasisPoints),
 		Corrections: make([]Correction, 0, len(rows))}
 	d.AmountExclVat = ev.Amount - d.VatAmount
-	if ev.CompanyExtID != nil {
-		d.CorporateAccountExtID = *ev.CompanyExtID
-	}
+	d.CorporateAccountExtID = ev.CompanyExtID
 	if ev.OriginalTxOsp != nil {
 		d.TransactionOspID = *ev.OriginalTxOsp
 	}
 	if ev.CreatedBy != nil {
-		d.CreatedBy = fullName(ev.CreatorFirst, ev.CreatorLast, ev.CreatorEmail)
+		d.CreatedBy = ev.CreatorName
 	}
 	for _, r := range rows {
 		c := Correction{OspID: r.OspID, Type: r.Type, Amount: -r.Amount, Remark: r.Description, BookingDate: r.BookingDate,
-			CreatedOn: r.CreatedAt.Format(time.RFC3339), CreatedBy: fullName(r.Firstname, r.Lastname, r.Email)}
+			CreatedOn: r.CreatedAt.Format(time.RFC3339)}
+		if r.CreatedBy != nil {
+			c.CreatedBy = bookers[*r.CreatedBy].FullName()
+		}
 		if c.Amount < 0 {
 			d.RefundedAmount -= c.Amount
 		} else {
@@ -361,6 +434,9 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*p
 	if err != nil {
 		return nil, internal(err)
 	}
+	if err := s.enrich(ctx, ef.scope, rows); err != nil {
+		return nil, err
+	}
 	out := make([]Event, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toEvent()
@@ -372,7 +448,7 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*p
 // lockedEvent finds an expense within scope and locks it, returning its
 // current net amount (read under the lock).
 func (s *Service) lockedEvent(ctx context.Context, p *access.Principal, ospID string) (*eventView, int64, error) {
-	ev, err := s.store.event(ctx, eventFilter{scope: p.Scope, ospID: ospID})
+	ev, err := s.event(ctx, eventFilter{scope: p.Scope, ospID: ospID})
 	if database.IsNoRows(err) {
 		return nil, 0, notFound(ctx, "expense")
 	}
@@ -382,8 +458,8 @@ func (s *Service) lockedEvent(ctx context.Context, p *access.Principal, ospID st
 	if err := s.store.lockExpense(ctx, ev.ID); err != nil {
 		return nil, 0, err
 	}
-	net, err := s.store.net(ctx, ev.ID)
-	return ev, net, err
+	ledgers, err := s.budgets.ExpenseLedgers(ctx, p.Scope, []int64{ev.ID})
+	return ev, ledgers[ev.ID].Net, err
 }
 
 // tooHigh is the error of a refund above the net amount.
@@ -542,21 +618,26 @@ func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req Ne
 		return nil, err
 	}
 	pg := req.Pagination.Normalize(constants.DefaultPageSize)
-	total, err := s.store.countNegative(ctx, p.Scope, companyID)
+	rows, total, err := s.budgets.NegativeOwners(ctx, p.Scope, companyID, pg)
 	if err != nil {
-		return nil, internal(err)
-	}
-	rows, err := s.store.negativeUsers(ctx, p.Scope, companyID, pg)
-	if err != nil {
-		return nil, internal(err)
+		return nil, err
 	}
 	ids := make([]int64, len(rows))
+	companyIDs := make([]int64, len(rows))
 	for i, r := range rows {
-		ids[i] = r.ID
+		ids[i], companyIDs[i] = r.UserID, r.CompanyID
 	}
-	budgets, err := s.store.negativeBudgets(ctx, ids)
+	budgets, err := s.budgets.NegativeBudgets(ctx, p.Scope, ids)
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
+	}
+	users, err := s.users.Displays(ctx, p.Scope, ids)
+	if err != nil {
+		return nil, err
+	}
+	companies, err := s.companies.ResolveIDs(ctx, p.Scope, companyIDs)
+	if err != nil {
+		return nil, err
 	}
 	byUser := map[int64][]NegativeBudget{}
 	for _, b := range budgets {
@@ -565,13 +646,18 @@ func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req Ne
 	}
 	out := make([]NegativeUser, len(rows))
 	for i, r := range rows {
+		u := users[r.UserID]
 		login := ""
-		if r.Login != nil {
-			login = *r.Login
+		if u.Login != nil {
+			login = *u.Login
 		}
-		out[i] = NegativeUser{OspID: r.OspID, Firstname: r.Firstname, Lastname: r.Lastname,
-			FullName: user.FullName(r.Firstname, r.Lastname, r.Email), Email: r.Email, Login: login, Active: r.Active,
-			CorporateAccountOspID: r.CompanyOspID, Amount: r.Total, Budgets: byUser[r.ID]}
+		companyOspID := ""
+		if ca := companies[r.CompanyID]; ca != nil {
+			companyOspID = ca.OspID
+		}
+		out[i] = NegativeUser{OspID: u.OspID, Firstname: u.Firstname, Lastname: u.Lastname,
+			FullName: u.FullName(), Email: u.Email, Login: login, Active: u.Active,
+			CorporateAccountOspID: companyOspID, Amount: r.Total, Budgets: byUser[r.UserID]}
 	}
 	page := paging.NewPage(out, total, pg)
 	return &page, nil
@@ -583,9 +669,9 @@ func (s *Service) CountNegative(ctx context.Context, p *access.Principal, req Co
 	if err != nil {
 		return nil, err
 	}
-	n, err := s.store.countNegative(ctx, p.Scope, companyID)
+	n, err := s.budgets.CountNegativeOwners(ctx, p.Scope, companyID)
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
 	}
 	return &Count{Count: n}, nil
 }

@@ -2,6 +2,7 @@ package user
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"mobility/portal/internal/access"
@@ -61,4 +62,24 @@ func (s *store) contacts(ctx context.Context, companyID int64, contactType strin
 	err := s.db.Select(ctx, &rows, resolvedColumns+`JOIN user_contact_types ct ON ct.user_id = u.id
 		WHERE u.corporate_account_id = ? AND ct.contact_type = ? AND u.active AND u.anonymized_at IS NULL ORDER BY u.id`, companyID, contactType)
 	return rows, err
+}
+
+// displays reads the display fields of users by id within scope.
+func (s *store) displays(ctx context.Context, scope access.Scope, ids []int64) ([]Display, error) {
+	var out []Display
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		args := make([]any, len(part))
+		for j, id := range part {
+			args[j] = id
+		}
+		cond, a := scoped(scope)
+		var rows []Display
+		if err := s.db.Select(ctx, &rows, `SELECT u.id, u.osp_id, u.firstname, u.lastname, u.email, u.language, u.contract_id, u.login, u.active
+			FROM users u WHERE u.id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`) AND `+cond, append(args, a...)...); err != nil {
+			return nil, err
+		}
+		out = append(out, rows...)
+	}
+	return out, nil
 }
