@@ -23,12 +23,14 @@ import (
 
 // Service manages budgets and their ledger.
 type Service struct {
-	db        *database.DB
-	store     *store
-	clock     clock.Clock
-	companies *company.Service
-	users     *user.Service
-	outbox    *mail.Outbox
+	db    *database.DB
+	store *store
+	// expenseIDs names the expenses of ledger rows (set by expense)
+	expenseIDs ExpenseIDs
+	clock      clock.Clock
+	companies  *company.Service
+	users      *user.Service
+	outbox     *mail.Outbox
 }
 
 // Deps are the services budgets call.
@@ -633,8 +635,68 @@ func (s *Service) transaction(ctx context.Context, p *access.Principal, id int64
 	if len(rows) == 0 {
 		return nil, notFound(ctx, "transaction")
 	}
+	if err := s.txNames(ctx, p.Scope, rows); err != nil {
+		return nil, err
+	}
 	t := rows[0].toAPI()
 	return &t, nil
+}
+
+// ExpenseIDs answers the public ids of expenses by internal id; the
+// expense package, which owns them, sets it (budget cannot import it).
+type ExpenseIDs func(ctx context.Context, ids []int64) (map[int64]string, error)
+
+// UseExpenseIDs lets the ledger name the expense of its rows.
+func (s *Service) UseExpenseIDs(f ExpenseIDs) { s.expenseIDs = f }
+
+// txNames fills the owners' names, the companies' and the expenses' public
+// ids into a page of ledger rows: one batch each from user, company and
+// expense, whatever the page size.
+func (s *Service) txNames(ctx context.Context, scope access.Scope, rows []txView) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	var owners, companies, expenses []int64
+	for i := range rows {
+		if rows[i].OwnerID != nil {
+			owners = append(owners, *rows[i].OwnerID)
+		}
+		companies = append(companies, rows[i].CompanyID)
+		if rows[i].ExpenseID != nil {
+			expenses = append(expenses, *rows[i].ExpenseID)
+		}
+	}
+	names, err := s.users.Displays(ctx, scope, owners)
+	if err != nil {
+		return err
+	}
+	cas, err := s.companies.ResolveIDs(ctx, scope, companies)
+	if err != nil {
+		return err
+	}
+	events := map[int64]string{}
+	if len(expenses) > 0 && s.expenseIDs != nil {
+		if events, err = s.expenseIDs(ctx, expenses); err != nil {
+			return err
+		}
+	}
+	for i := range rows {
+		v := &rows[i]
+		if ca := cas[v.CompanyID]; ca != nil {
+			v.CompanyOspID = ca.OspID
+		}
+		if v.OwnerID != nil {
+			if u, ok := names[*v.OwnerID]; ok {
+				v.UserOspID, v.Firstname, v.Lastname, v.Email = &u.OspID, &u.Firstname, &u.Lastname, &u.Email
+			}
+		}
+		if v.ExpenseID != nil {
+			if osp, ok := events[*v.ExpenseID]; ok {
+				v.EventOspID = &osp
+			}
+		}
+	}
+	return nil
 }
 
 func (v *txView) toAPI() Transaction {
@@ -705,6 +767,9 @@ func (s *Service) Transactions(ctx context.Context, p *access.Principal, f Trans
 	rows, total, err := s.store.transactions(ctx, tf, pg)
 	if err != nil {
 		return nil, apperr.Internal(err)
+	}
+	if err := s.txNames(ctx, tf.scope, rows); err != nil {
+		return nil, err
 	}
 	out := make([]Transaction, len(rows))
 	for i := range rows {

@@ -240,27 +240,29 @@ type txRow struct {
 	CreatedAt    time.Time `db:"created_at"`
 }
 
-// txView is a ledger row with its budget, owner and expense ids.
+// txView is a ledger row with its budget's ids; the service fills the
+// owner's name, the company's and the expense's public ids from their
+// owners' read models, a batch per page (Service.txNames).
 type txView struct {
 	txRow
-	BudgetOspID  string  `db:"budget_osp_id"`
-	BudgetType   string  `db:"budget_type"`
-	CompanyOspID string  `db:"company_osp_id"`
-	UserOspID    *string `db:"user_osp_id"`
-	Firstname    *string `db:"firstname"`
-	Lastname     *string `db:"lastname"`
-	Email        *string `db:"email"`
-	EventOspID   *string `db:"event_osp_id"`
+	BudgetOspID string `db:"budget_osp_id"`
+	BudgetType  string `db:"budget_type"`
+	OwnerID     *int64 `db:"owner_id"`
+	CompanyID   int64  `db:"company_id"`
+
+	CompanyOspID string
+	UserOspID    *string
+	Firstname    *string
+	Lastname     *string
+	Email        *string
+	EventOspID   *string
 }
 
 const selectTx = `SELECT t.id, t.osp_id, t.budget_id, t.tx_type, t.amount, t.balance_after, t.description, t.expense_id,
 	t.period_key, t.booking_date, t.created_by, t.created_at, b.osp_id AS budget_osp_id, b.budget_type,
-	ca.osp_id AS company_osp_id, u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, e.osp_id AS event_osp_id
+	b.user_id AS owner_id, b.corporate_account_id AS company_id
 FROM budget_transactions t
-JOIN budgets b ON b.id = t.budget_id
-JOIN corporate_accounts ca ON ca.id = b.corporate_account_id
-LEFT JOIN users u ON u.id = b.user_id
-LEFT JOIN expenses e ON e.id = t.expense_id `
+JOIN budgets b ON b.id = t.budget_id `
 
 // txFilter is a transaction filter with ids resolved within scope.
 type txFilter struct {
@@ -278,7 +280,7 @@ type txFilter struct {
 }
 
 func (f txFilter) where() (string, []any) {
-	cond, args := f.scope.CorporateAccounts("b.corporate_account_id", "ca.partner_id")
+	cond, args := f.scope.InCompanies("b.corporate_account_id")
 	w := []string{cond}
 	if f.txID != 0 {
 		w = append(w, "t.id = ?")
@@ -323,8 +325,7 @@ func (f txFilter) where() (string, []any) {
 func (s *store) transactions(ctx context.Context, f txFilter, p paging.Pagination) ([]txView, int, error) {
 	clause, args := f.where()
 	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id
-		JOIN corporate_accounts ca ON ca.id = b.corporate_account_id `+clause, args...); err != nil {
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id `+clause, args...); err != nil {
 		return nil, 0, err
 	}
 	var rows []txView

@@ -48,8 +48,28 @@ type Deps struct {
 }
 
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies,
+	s := &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies,
 		budgets: d.Budgets, outbox: d.Outbox}
+	if d.Budgets != nil {
+		// the ledger names the expense of its rows through this read model
+		d.Budgets.UseExpenseIDs(s.OspIDs)
+	}
+	return s
+}
+
+// OspIDs returns the public ids of expenses by internal id, in one query
+// per 500 ids (the read model the ledger uses to name a row's expense).
+// The ids come from ledger rows the caller has already read within scope.
+func (s *Service) OspIDs(ctx context.Context, ids []int64) (map[int64]string, error) {
+	rows, err := s.store.ospIDs(ctx, ids)
+	if err != nil {
+		return nil, internal(err)
+	}
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.OspID
+	}
+	return out, nil
 }
 
 func (s *Service) now() time.Time { return database.Now(s.clock.Now()) }

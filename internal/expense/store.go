@@ -311,3 +311,26 @@ func (s *store) dropCancelled(ctx context.Context, recurrenceID int64) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM recurring_expense_occurrences WHERE recurrence_id = ? AND outcome = ?`, recurrenceID, OutcomeCancelled)
 	return err
 }
+
+type expenseOspID struct {
+	ID    int64  `db:"id"`
+	OspID string `db:"osp_id"`
+}
+
+func (s *store) ospIDs(ctx context.Context, ids []int64) ([]expenseOspID, error) {
+	var out []expenseOspID
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		args := make([]any, len(part))
+		for j, id := range part {
+			args[j] = id
+		}
+		var rows []expenseOspID
+		if err := s.db.Select(ctx, &rows, `SELECT id, osp_id FROM expenses WHERE id IN (`+
+			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...); err != nil {
+			return nil, err
+		}
+		out = append(out, rows...)
+	}
+	return out, nil
+}
