@@ -9,6 +9,7 @@ import (
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
+	"mobility/portal/internal/usergroup"
 )
 
 type store struct{ db *database.DB }
@@ -187,12 +188,14 @@ func (s *store) where(f listFilter) (string, []any) {
 		args = append(args, *f.active)
 	}
 	if f.groupID != 0 {
-		where = append(where, "EXISTS (SELECT 1 FROM user_group_members m WHERE m.user_id = u.id AND m.user_group_id = ?)")
-		args = append(args, f.groupID)
+		cond, a := usergroup.Member("u.id", f.groupID)
+		where = append(where, cond)
+		args = append(args, a...)
 	}
 	if f.excludeGroupID != 0 {
-		where = append(where, "NOT EXISTS (SELECT 1 FROM user_group_members m WHERE m.user_id = u.id AND m.user_group_id = ?)")
-		args = append(args, f.excludeGroupID)
+		cond, a := usergroup.Member("u.id", f.excludeGroupID)
+		where = append(where, "NOT "+cond)
+		args = append(args, a...)
 	}
 	if len(f.roles) > 0 {
 		where = append(where, "EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role IN ("+placeholders(len(f.roles))+"))")
@@ -401,8 +404,9 @@ func (s *store) applyPlans(ctx context.Context, day string, now time.Time) (acti
 	return activated, deactivated, err
 }
 
-// anonymize replaces a user's personal data for good. Financial records
-// keep pointing at the (now anonymous) user id.
+// anonymize replaces a user's personal data in the tables user owns, for
+// good; the service asks auth and usergroup to forget the rest. Financial
+// records keep pointing at the (now anonymous) user id.
 func (s *store) anonymize(ctx context.Context, userID int64, now time.Time) error {
 	stmts := []string{
 		`UPDATE users SET firstname = '', lastname = '', email = '', login = NULL, msisdn = '', birthdate = NULL,
@@ -410,23 +414,14 @@ func (s *store) anonymize(ctx context.Context, userID int64, now time.Time) erro
 			home_street = '', home_number = '', home_zip = '', home_city = '', license_plate = '', mobib_card_number = '',
 			mobib_chip_id = '', mobib_valid_from = NULL, two_factor_enabled = FALSE, active = FALSE,
 			desired_activation_date = NULL, desired_deactivation_date = NULL, anonymized_at = ?, updated_at = ? WHERE id = ?`,
-		`DELETE FROM credentials WHERE user_id = ?`,
-		`UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`,
-		`DELETE FROM reset_tokens WHERE user_id = ?`,
 		`DELETE FROM identification_token_fields WHERE token_id IN (SELECT id FROM identification_tokens WHERE user_id = ?)`,
 		`DELETE FROM identification_tokens WHERE user_id = ?`,
 		`DELETE FROM user_contact_types WHERE user_id = ?`,
-		`DELETE FROM user_group_members WHERE user_id = ?`,
 	}
 	for i, q := range stmts {
-		var args []any
-		switch i {
-		case 0:
+		args := []any{userID}
+		if i == 0 {
 			args = []any{now, now, userID}
-		case 2:
-			args = []any{now, userID}
-		default:
-			args = []any{userID}
 		}
 		if _, err := s.db.Exec(ctx, q, args...); err != nil {
 			return err

@@ -321,3 +321,12 @@ func (s *Service) IDInScope(ctx context.Context, p *access.Principal, ospID stri
 	}
 	return r.ID, nil
 }
+
+// LeaveAll takes a user out of every group, in the caller's transaction
+// (anonymizing a user).
+func (s *Service) LeaveAll(ctx context.Context, userID int64) error {
+	if err := s.store.leaveAll(ctx, userID); err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
+}

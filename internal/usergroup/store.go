@@ -131,3 +131,8 @@ func (s *store) usersOfCompany(ctx context.Context, companyID int64, ospIDs []st
 	}
 	return out, err
 }
+
+func (s *store) leaveAll(ctx context.Context, userID int64) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM user_group_members WHERE user_id = ?`, userID)
+	return err
+}
