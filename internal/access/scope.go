@@ -51,6 +51,18 @@ func (s Scope) InCompanies(companyCol string) (string, []any) {
 	}
 }
 
+// CompaniesOrPartner is InCompanies for rows that belong either to a
+// company (companyCol set) or directly to a partner (companyCol NULL,
+// partnerCol set), such as admins: a partner admin reaches the partner's
+// companies' rows and the partner's own.
+func (s Scope) CompaniesOrPartner(companyCol, partnerCol string) (string, []any) {
+	cond, args := s.InCompanies(companyCol)
+	if s.All || s.CorporateAccountID != 0 || s.PartnerID == 0 {
+		return cond, args
+	}
+	return fmt.Sprintf("(%s OR (%s IS NULL AND %s = ?))", cond, companyCol, partnerCol), append(args, s.PartnerID)
+}
+
 // Partners returns a SQL condition restricting partner rows by id column.
 func (s Scope) Partners(idCol string) (string, []any) {
 	switch {

@@ -82,18 +82,8 @@ func scoped(scope access.Scope) (string, []any) { return scopedOn(scope, "u.corp
 // company index for every hit, so the (smaller) trigram result drives the
 // query and each hit costs one row lookup.
 func scopedOn(scope access.Scope, companyCol string) (string, []any) {
-	switch {
-	case scope.All:
-		return "1=1", nil
-	case scope.CorporateAccountID != 0:
-		return companyCol + " = ?", []any{scope.CorporateAccountID}
-	case scope.PartnerID != 0:
-		// the partner's companies' users, and the partner's own admins
-		in, args := scope.InCompanies(companyCol)
-		return "(" + in + " OR (u.corporate_account_id IS NULL AND u.partner_id = ?))", append(args, scope.PartnerID)
-	default:
-		return "1=0", nil
-	}
+	// the partner's companies' users, and the partner's own admins
+	return scope.CompaniesOrPartner(companyCol, "u.partner_id")
 }
 
 func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
