@@ -79,5 +79,16 @@ func TestByIDRefusesOtherTenants(t *testing.T) {
 				}
 			}
 		}
+		// a by-id list answers nothing of another tenant's
+		for _, s := range []access.Scope{acme, rideOn} {
+			if groups, err := e.App.Groups.ByUser(ctx, s, lenaID); err != nil || len(groups) != 0 {
+				t.Errorf("usergroup.Service.ByUser in scope %+v: %v %v, want none", s, groups, err)
+			}
+		}
+		for _, s := range []access.Scope{globex, mobi, system} {
+			if groups, err := e.App.Groups.ByUser(ctx, s, lenaID); err != nil || len(groups) == 0 || groups[0].Data.CorporateAccount.OspID != seed.GlobexOspID {
+				t.Errorf("usergroup.Service.ByUser in scope %+v: %+v %v, want Globex's default group", s, groups, err)
+			}
+		}
 	})
 }

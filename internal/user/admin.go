@@ -236,7 +236,7 @@ func (s *Service) Groups(ctx context.Context, p *access.Principal, userOspID str
 	if err != nil {
 		return nil, err
 	}
-	return s.groups.ByUser(ctx, r.ID)
+	return s.groups.ByUser(ctx, p.Scope, r.ID)
 }
 
 // ParkingHistory pages through a user's parking stays, newest first.

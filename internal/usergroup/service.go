@@ -54,8 +54,34 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 	if err != nil {
 		return nil, err
 	}
-	g := r.toAPI()
+	rows := []row{*r}
+	if err := s.named(ctx, rows); err != nil {
+		return nil, err
+	}
+	g := rows[0].toAPI()
 	return &g, nil
+}
+
+// named fills the company's public id into groups from company's read
+// model, one batch for all (the rows were reached within scope).
+func (s *Service) named(ctx context.Context, rows []row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].CorporateAccountID
+	}
+	cas, err := s.companies.ResolveIDs(ctx, access.SystemScope(), ids)
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		if ca := cas[rows[i].CorporateAccountID]; ca != nil {
+			rows[i].CompanyOspID = ca.OspID
+		}
+	}
+	return nil
 }
 
 // FindAll pages through a company's groups, the default group first.
@@ -72,6 +98,9 @@ func (s *Service) FindAll(ctx context.Context, p *access.Principal, req FindAllR
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.named(ctx, rows); err != nil {
+		return nil, err
+	}
 	out := make([]UserGroup, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toAPI()
@@ -80,11 +109,14 @@ func (s *Service) FindAll(ctx context.Context, p *access.Principal, req FindAllR
 	return &page, nil
 }
 
-// ByUser lists the groups of a user (already tenancy-checked by the caller).
-func (s *Service) ByUser(ctx context.Context, userID int64) ([]UserGroup, error) {
-	rows, err := s.store.byUser(ctx, userID)
+// ByUser lists the groups of a user within scope.
+func (s *Service) ByUser(ctx context.Context, scope access.Scope, userID int64) ([]UserGroup, error) {
+	rows, err := s.store.byUser(ctx, scope, userID)
 	if err != nil {
 		return nil, apperr.Internal(err)
+	}
+	if err := s.named(ctx, rows); err != nil {
+		return nil, err
 	}
 	out := make([]UserGroup, len(rows))
 	for i := range rows {
