@@ -56,7 +56,44 @@ func ts(t *time.Time) *string {
 	return &v
 }
 
+// names fills the public ids of the budgets' companies and owners from
+// company's and user's read models, one batch each (the rows were reached
+// within the caller's scope, or by a job).
+func (s *Service) names(ctx context.Context, rows ...*row) error {
+	var companies, users []int64
+	for _, r := range rows {
+		companies = append(companies, r.CorporateAccountID)
+		if r.UserID != nil {
+			users = append(users, *r.UserID)
+		}
+	}
+	cas, err := s.companies.ResolveIDs(ctx, access.SystemScope(), companies)
+	if err != nil {
+		return err
+	}
+	us, err := s.users.Displays(ctx, access.SystemScope(), users)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if ca := cas[r.CorporateAccountID]; ca != nil {
+			r.CompanyOspID = ca.OspID
+		}
+		if r.UserID != nil {
+			if u, ok := us[*r.UserID]; ok {
+				r.UserOspID = &u.OspID
+			}
+		}
+	}
+	return nil
+}
+
 func (s *Service) toAPI(ctx context.Context, r *row) (*Budget, error) {
+	if r.CompanyOspID == "" {
+		if err := s.names(ctx, r); err != nil {
+			return nil, err
+		}
+	}
 	credited, transferred, err := s.store.sums(ctx, r.ID)
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -420,6 +457,9 @@ func (s *Service) ByOwner(ctx context.Context, p *access.Principal, req ByOwnerR
 	}
 	if req.BudgetType != "" && len(rows) == 0 {
 		return nil, notFound(ctx, "budget")
+	}
+	if err := s.names(ctx, rows...); err != nil {
+		return nil, err
 	}
 	out := make([]Budget, 0, len(rows))
 	for _, r := range rows {

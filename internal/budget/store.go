@@ -20,10 +20,9 @@ type row struct {
 	ID                     int64      `db:"id"`
 	OspID                  string     `db:"osp_id"`
 	CorporateAccountID     int64      `db:"corporate_account_id"`
-	CompanyOspID           string     `db:"company_osp_id"`
-	PartnerID              int64      `db:"partner_id"`
+	CompanyOspID           string     `db:"-"` // from company's read model (Service.names)
 	UserID                 *int64     `db:"user_id"`
-	UserOspID              *string    `db:"user_osp_id"`
+	UserOspID              *string    `db:"-"` // from user's read model (Service.names)
 	BudgetType             string     `db:"budget_type"`
 	PaymentType            string     `db:"payment_type"`
 	ExtID                  *string    `db:"ext_id"`
@@ -67,21 +66,19 @@ func (r *row) settings() Settings {
 
 func (r *row) active() bool { return r.ActivationStatus != StatusDeactivated }
 
-const selectRow = `SELECT b.id, b.osp_id, b.corporate_account_id, ca.osp_id AS company_osp_id, ca.partner_id,
-	b.user_id, u.osp_id AS user_osp_id, b.budget_type, b.payment_type, b.ext_id, b.currency, b.frequency,
+const selectRow = `SELECT b.id, b.osp_id, b.corporate_account_id,
+	b.user_id, b.budget_type, b.payment_type, b.ext_id, b.currency, b.frequency,
 	b.frequency_method, b.frequency_amount, b.previous_frequency_amount, b.pending_frequency_amount,
 	b.frequency_amount_update_strategy, b.end_of_year_recurrence_strategy, b.transfer_strategy, b.limited,
 	b.budget_upper_limit, b.threshold, b.below_threshold, b.start_amount, b.vat_included, b.online_payment,
 	b.deposit_transaction_cost, b.security_deposit_amount, pb.osp_id AS parent_osp_id, b.activation_status,
 	b.start_activation_time, b.end_activation_time, b.end_of_life_started_on, b.balance, b.created_at
 FROM budgets b
-JOIN corporate_accounts ca ON ca.id = b.corporate_account_id
-LEFT JOIN users u ON u.id = b.user_id
 LEFT JOIN budgets pb ON pb.id = b.parent_budget_id `
 
 // get finds a budget within scope; forUpdate locks it (PostgreSQL).
 func (s *store) get(ctx context.Context, scope access.Scope, ospID string, forUpdate bool) (*row, error) {
-	cond, args := scope.CorporateAccounts("b.corporate_account_id", "ca.partner_id")
+	cond, args := scope.InCompanies("b.corporate_account_id")
 	q := selectRow + `WHERE b.osp_id = ? AND ` + cond
 	var r row
 	if forUpdate {
