@@ -76,7 +76,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Users:     users,
 		Budgets:   budgets,
 		Expenses:  expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
-		Branding:  branding.NewService(db, cfg, partners),
+		Branding:  branding.NewService(cfg, partners, companies),
 		Help:      helpSvc,
 
 		Idempotency: idempotency.NewService(db, c),
