@@ -61,8 +61,8 @@ type row struct {
 	ID                 int64   `db:"id"`
 	OspID              string  `db:"osp_id"`
 	PartnerID          int64   `db:"partner_id"`
-	PartnerOspID       string  `db:"partner_osp_id"`
-	PartnerType        string  `db:"partner_type"`
+	PartnerOspID       string  `db:"-"` // from partner's read model (Service.withPartners)
+	PartnerType        string  `db:"-"`
 	Name               string  `db:"name"`
 	ExtID              *string `db:"ext_id"`
 	CompanyType        string  `db:"company_type"`

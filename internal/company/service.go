@@ -7,13 +7,44 @@ import (
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
+	"mobility/portal/internal/partner"
 	"mobility/portal/internal/validate"
 )
 
 // Service reads and (in later issues) manages corporate accounts.
-type Service struct{ store *store }
+type Service struct {
+	store    *store
+	partners *partner.Service
+}
 
-func NewService(db *database.DB) *Service { return &Service{store: &store{db: db}} }
+// NewService reads partners (their public id and type) through their service.
+func NewService(db *database.DB, partners *partner.Service) *Service {
+	return &Service{store: &store{db: db}, partners: partners}
+}
+
+// withPartners fills the partner's public id and type into accounts from
+// partner's read model, one batch for all (the accounts were reached
+// within the caller's scope; a company admin's scope reaches no partner
+// row, so the read uses the system scope).
+func (s *Service) withPartners(ctx context.Context, rows ...*row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.PartnerID
+	}
+	ps, err := s.partners.ByIDs(ctx, access.SystemScope(), ids)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if p := ps[r.PartnerID]; p != nil {
+			r.PartnerOspID, r.PartnerType = p.OspID, p.PartnerType
+		}
+	}
+	return nil
+}
 
 // Get returns one account the principal may see; others' are NOT_FOUND.
 func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*CorporateAccount, error) {
@@ -28,6 +59,9 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 	}
 	if err != nil {
 		return nil, apperr.Internal(err)
+	}
+	if err := s.withPartners(ctx, r); err != nil {
+		return nil, err
 	}
 	ca := r.toAPI()
 	return &ca, nil
@@ -44,6 +78,9 @@ func (s *Service) ByID(ctx context.Context, scope access.Scope, id int64) (*Corp
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.withPartners(ctx, r); err != nil {
+		return nil, err
+	}
 	ca := r.toAPI()
 	return &ca, nil
 }
@@ -54,6 +91,9 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterReque
 	rows, total, err := s.store.filter(ctx, p.Scope, f, pg)
 	if err != nil {
 		return nil, apperr.Internal(err)
+	}
+	if err := s.withPartners(ctx, ptrs(rows)...); err != nil {
+		return nil, err
 	}
 	out := make([]CorporateAccount, len(rows))
 	for i := range rows {
@@ -94,6 +134,9 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.withPartners(ctx, r); err != nil {
+		return nil, err
+	}
 	return r.resolved(), nil
 }
 
@@ -108,6 +151,9 @@ func (s *Service) ResolveID(ctx context.Context, scope access.Scope, id int64) (
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.withPartners(ctx, r); err != nil {
+		return nil, err
+	}
 	return r.resolved(), nil
 }
 
@@ -118,6 +164,9 @@ func (s *Service) ResolveIDs(ctx context.Context, scope access.Scope, ids []int6
 	rows, err := s.store.byIDs(ctx, scope, ids)
 	if err != nil {
 		return nil, apperr.Internal(err)
+	}
+	if err := s.withPartners(ctx, ptrs(rows)...); err != nil {
+		return nil, err
 	}
 	out := make(map[int64]*Resolved, len(rows))
 	for i := range rows {
@@ -132,4 +181,12 @@ func (r *row) resolved() *Resolved {
 		ext = *r.ExtID
 	}
 	return &Resolved{ID: r.ID, OspID: r.OspID, ExtID: ext, Name: r.Name, PartnerID: r.PartnerID, PaymentType: r.PaymentType, PartnerType: r.PartnerType, CompanyType: r.CompanyType}
+}
+
+func ptrs(rows []row) []*row {
+	out := make([]*row, len(rows))
+	for i := range rows {
+		out[i] = &rows[i]
+	}
+	return out
 }

@@ -7,14 +7,15 @@ import (
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
+	"mobility/portal/internal/partner"
 )
 
 type store struct{ db *database.DB }
 
-const selectRow = `SELECT ca.id, ca.osp_id, ca.partner_id, p.osp_id AS partner_osp_id, p.partner_type,
+const selectRow = `SELECT ca.id, ca.osp_id, ca.partner_id,
 	ca.name, ca.ext_id, ca.company_type, ca.payment_type, ca.two_factor_for_admins, ca.street, ca.street_number,
 	ca.zip_code, ca.city, ca.vat_number, ca.active
-FROM corporate_accounts ca JOIN partners p ON p.id = ca.partner_id `
+FROM corporate_accounts ca `
 
 // get returns the account with ospID inside scope; sql.ErrNoRows otherwise.
 func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
@@ -43,8 +44,9 @@ func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest,
 		args = append(args, *f.Active)
 	}
 	if f.PartnerOspID != "" {
-		where = append(where, "p.osp_id = ?")
-		args = append(args, f.PartnerOspID)
+		cond, a := partner.WithOspID("ca.partner_id", f.PartnerOspID)
+		where = append(where, cond)
+		args = append(args, a...)
 	}
 	if f.CompanyType != "" {
 		where = append(where, "ca.company_type = ?")
@@ -58,7 +60,7 @@ func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest,
 	}
 	clause := "WHERE " + strings.Join(where, " AND ")
 	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM corporate_accounts ca JOIN partners p ON p.id = ca.partner_id `+clause, args...); err != nil {
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM corporate_accounts ca `+clause, args...); err != nil {
 		return nil, 0, err
 	}
 	var rows []row

@@ -64,3 +64,17 @@ func found(p *Partner, err error) (*Partner, error) {
 	}
 	return p, nil
 }
+
+// ByIDs returns the partners with ids within scope, by id, in one query
+// per 500 ids; ids outside scope are left out.
+func (s *Service) ByIDs(ctx context.Context, scope access.Scope, ids []int64) (map[int64]*Partner, error) {
+	rows, err := s.store.byIDs(ctx, scope, ids)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[int64]*Partner, len(rows))
+	for i := range rows {
+		out[rows[i].ID] = &rows[i]
+	}
+	return out, nil
+}

@@ -57,7 +57,7 @@ type App struct {
 func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	outbox := mail.NewOutbox(db, c)
 	partners := partner.NewService(db)
-	companies := company.NewService(db)
+	companies := company.NewService(db, partners)
 	helpSvc, err := help.NewService(cfg)
 	if err != nil {
 		return nil, err
