@@ -11,6 +11,12 @@ type Scope struct {
 	CorporateAccountID int64
 }
 
+// SystemScope is the scope of trusted internal callers that act for no
+// signed-in user, or read what the caller's own session already names:
+// the jobs runner, the ledger check, building the caller's own session.
+// It reaches every tenant; name it at the call so a reader sees the trust.
+func SystemScope() Scope { return Scope{All: true} }
+
 // CorporateAccounts returns a SQL condition restricting rows whose
 // corporate-account id is in idCol and partner id in partnerCol, with its
 // arguments. A scope that names nothing matches nothing.
@@ -25,6 +31,36 @@ func (s Scope) CorporateAccounts(idCol, partnerCol string) (string, []any) {
 	default:
 		return "1=0", nil
 	}
+}
+
+// InCompanies returns a SQL condition restricting rows by their
+// corporate-account id column alone, so a store needs no join on
+// corporate_accounts (owned by company) to scope its rows: for a partner
+// admin it asks for the partner's companies in a subquery. This is the one
+// place outside company that names that table (ARCHITECTURE.md allows it).
+func (s Scope) InCompanies(companyCol string) (string, []any) {
+	switch {
+	case s.All:
+		return "1=1", nil
+	case s.CorporateAccountID != 0:
+		return fmt.Sprintf("%s = ?", companyCol), []any{s.CorporateAccountID}
+	case s.PartnerID != 0:
+		return fmt.Sprintf("%s IN (SELECT id FROM corporate_accounts WHERE partner_id = ?)", companyCol), []any{s.PartnerID}
+	default:
+		return "1=0", nil
+	}
+}
+
+// CompaniesOrPartner is InCompanies for rows that belong either to a
+// company (companyCol set) or directly to a partner (companyCol NULL,
+// partnerCol set), such as admins: a partner admin reaches the partner's
+// companies' rows and the partner's own.
+func (s Scope) CompaniesOrPartner(companyCol, partnerCol string) (string, []any) {
+	cond, args := s.InCompanies(companyCol)
+	if s.All || s.CorporateAccountID != 0 || s.PartnerID == 0 {
+		return cond, args
+	}
+	return fmt.Sprintf("(%s OR (%s IS NULL AND %s = ?))", cond, companyCol, partnerCol), append(args, s.PartnerID)
 }
 
 // Partners returns a SQL condition restricting partner rows by id column.

@@ -568,7 +568,7 @@ func (s *Service) SetPincode(ctx context.Context, userID int64, pincode string) 
 	if err != nil {
 		return err
 	}
-	n, err := s.db.Exec(ctx, `UPDATE credentials SET pincode_hash = ? WHERE user_id = ?`, hash, userID)
+	n, err := s.store.setPincode(ctx, userID, hash)
 	if err != nil || n > 0 {
 		return err
 	}
@@ -579,8 +579,7 @@ func (s *Service) SetPincode(ctx context.Context, userID int64, pincode string) 
 	if err != nil {
 		return err
 	}
-	_, err = s.db.Exec(ctx, `INSERT INTO credentials (user_id, password_hash, pincode_hash, password_changed_at) VALUES (?, ?, ?, ?)`, userID, pw, hash, s.now())
-	return err
+	return s.store.insertCredentials(ctx, userID, pw, hash, s.now())
 }
 
 // RevokeSessions ends every session of a user (deactivation, anonymizing).
@@ -593,4 +592,10 @@ func (s *Service) RevokeSessions(ctx context.Context, userID int64) error {
 // must not outlive it).
 func (s *Service) EndResetLinks(ctx context.Context, userID int64) error {
 	return s.store.endResetTokens(ctx, userID, s.now())
+}
+
+// Forget removes a user's credentials and reset links and ends their
+// sessions, in the caller's transaction (anonymizing a user).
+func (s *Service) Forget(ctx context.Context, userID int64) error {
+	return s.store.forget(ctx, userID, s.now())
 }

@@ -231,3 +231,27 @@ func (s *store) deleteExpiredTokens(ctx context.Context, now time.Time) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM reset_tokens WHERE expires_at < ?`, now)
 	return err
 }
+
+// setPincode stores a pincode hash; 0 rows when the user has no credentials yet.
+func (s *store) setPincode(ctx context.Context, userID int64, hash string) (int64, error) {
+	return s.db.Exec(ctx, `UPDATE credentials SET pincode_hash = ? WHERE user_id = ?`, hash, userID)
+}
+
+func (s *store) insertCredentials(ctx context.Context, userID int64, passwordHash, pincodeHash string, now time.Time) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO credentials (user_id, password_hash, pincode_hash, password_changed_at) VALUES (?, ?, ?, ?)`,
+		userID, passwordHash, pincodeHash, now)
+	return err
+}
+
+// forget deletes a user's credentials and reset tokens and revokes their
+// sessions.
+func (s *store) forget(ctx context.Context, userID int64, now time.Time) error {
+	if _, err := s.db.Exec(ctx, `DELETE FROM credentials WHERE user_id = ?`, userID); err != nil {
+		return err
+	}
+	if _, err := s.db.Exec(ctx, `UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`, now, userID); err != nil {
+		return err
+	}
+	_, err := s.db.Exec(ctx, `DELETE FROM reset_tokens WHERE user_id = ?`, userID)
+	return err
+}

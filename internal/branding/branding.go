@@ -10,9 +10,9 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
-	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/auth"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
-	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/partner"
 )
@@ -59,13 +59,15 @@ type LogoRequest struct {
 
 // Service serves branding.
 type Service struct {
-	db       *database.DB
-	cfg      *config.Config
-	partners *partner.Service
+	cfg       *config.Config
+	partners  *partner.Service
+	companies *company.Service
 }
 
-func NewService(db *database.DB, cfg *config.Config, partners *partner.Service) *Service {
-	return &Service{db: db, cfg: cfg, partners: partners}
+// NewService needs no database of its own: it reads partners and companies
+// through their services.
+func NewService(cfg *config.Config, partners *partner.Service, companies *company.Service) *Service {
+	return &Service{cfg: cfg, partners: partners, companies: companies}
 }
 
 // Config returns the public portal configuration.
@@ -92,7 +94,8 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, req BrandingRequ
 		return nil, err
 	}
 	if partnerID != 0 {
-		pa, err := s.partners.ByID(ctx, partnerID)
+		// partnerFor reached it within the caller's scope (or it is the caller's own)
+		pa, err := s.partners.ByID(ctx, access.SystemScope(), partnerID)
 		if err != nil {
 			return nil, err
 		}
@@ -102,22 +105,23 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, req BrandingRequ
 }
 
 func (s *Service) partnerFor(ctx context.Context, p *access.Principal, caOspID string) (int64, error) {
-	var id int64
-	var err error
 	if caOspID != "" {
-		cond, args := p.Scope.CorporateAccounts("id", "partner_id")
-		err = s.db.Get(ctx, &id, `SELECT partner_id FROM corporate_accounts WHERE osp_id = ? AND `+cond, append([]any{caOspID}, args...)...)
-	} else {
-		err = s.db.Get(ctx, &id, `SELECT COALESCE(u.partner_id, ca.partner_id, 0) FROM users u
-			LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id WHERE u.id = ?`, p.UserID)
+		ca, err := s.companies.Resolve(ctx, p, caOspID)
+		if err != nil {
+			return 0, err
+		}
+		return ca.PartnerID, nil
 	}
-	if database.IsNoRows(err) {
-		return 0, apperr.NotFound("corporate account")
+	// the caller's own partner (their own, or their company's), as their
+	// session names it; none for platform staff
+	if p.PartnerOspID == "" || p.PartnerOspID == auth.PlatformSegment {
+		return 0, nil
 	}
+	pa, err := s.partners.Resolve(ctx, access.SystemScope(), p.PartnerOspID)
 	if err != nil {
-		return 0, apperr.Internal(err)
+		return 0, err
 	}
-	return id, nil
+	return pa.ID, nil
 }
 
 // Routes are the branding and portal-configuration calls.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/money"
 	"mobility/portal/internal/seed"
@@ -141,17 +142,17 @@ func TestManualAmountsAndLimits(t *testing.T) {
 		}
 		testkit.MustStatus(t, add(unlimited.OspID, -5000, "advance"), 200)
 		// a purchase on a limited budget cannot exceed the balance
-		_, _, err := e.App.Budgets.Post(context.Background(), budgetID(t, e, limited.OspID), budget.Entry{Type: "event", Amount: -3000, Spend: true})
+		_, _, err := e.App.Budgets.Post(context.Background(), access.SystemScope(), budgetID(t, e, limited.OspID), budget.Entry{Type: "event", Amount: -3000, Spend: true})
 		if err == nil || !strings.Contains(err.Error(), "INSUFFICIENT_BUDGET") {
 			t.Fatalf("overspend: %v", err)
 		}
 		// but on an unlimited one it may go negative
-		if _, bal, err := e.App.Budgets.Post(context.Background(), budgetID(t, e, unlimited.OspID), budget.Entry{Type: "event", Amount: -3000, Spend: true}); err != nil || bal != -8000 {
+		if _, bal, err := e.App.Budgets.Post(context.Background(), access.SystemScope(), budgetID(t, e, unlimited.OspID), budget.Entry{Type: "event", Amount: -3000, Spend: true}); err != nil || bal != -8000 {
 			t.Fatalf("unlimited purchase: %d %v", bal, err)
 		}
 		// a deactivated budget takes no purchase and no manual amount
 		testkit.MustStatus(t, e.Post(base+"/deactivate", acme, map[string]string{"ospId": limited.OspID}), 200)
-		if _, _, err := e.App.Budgets.Post(context.Background(), budgetID(t, e, limited.OspID), budget.Entry{Type: "event", Amount: -1, Spend: true}); err == nil || !strings.Contains(err.Error(), "BUDGET_DEACTIVATED") {
+		if _, _, err := e.App.Budgets.Post(context.Background(), access.SystemScope(), budgetID(t, e, limited.OspID), budget.Entry{Type: "event", Amount: -1, Spend: true}); err == nil || !strings.Contains(err.Error(), "BUDGET_DEACTIVATED") {
 			t.Fatalf("purchase on deactivated budget: %v", err)
 		}
 		if res := add(limited.OspID, 100, "x"); res.Label() != "BUDGET_DEACTIVATED" {
@@ -210,7 +211,7 @@ func TestCompanyBudgetTransfersAndThreshold(t *testing.T) {
 		}
 		companyBudget := budgetID(t, e, view.Budget.OspID)
 		spend := func(amount int64) {
-			if _, _, err := e.App.Budgets.Post(ctx, companyBudget, budget.Entry{Type: "event", Amount: -amount, Spend: true}); err != nil {
+			if _, _, err := e.App.Budgets.Post(ctx, access.SystemScope(), companyBudget, budget.Entry{Type: "event", Amount: -amount, Spend: true}); err != nil {
 				t.Fatal(err)
 			}
 		}

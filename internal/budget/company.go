@@ -8,6 +8,7 @@ import (
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
@@ -33,8 +34,8 @@ type ThresholdRequest struct {
 
 // PrivateListRequest pages users' private balances in a company.
 type PrivateListRequest struct {
-	CorporateAccountOspID string         `json:"corporateAccountOspId" required:"true"`
-	Pagination            api.Pagination `json:"pagination"`
+	CorporateAccountOspID string            `json:"corporateAccountOspId" required:"true"`
+	Pagination            paging.Pagination `json:"pagination"`
 }
 
 // PrivateRow is one user's own money.
@@ -107,7 +108,7 @@ func (s *Service) SetThreshold(ctx context.Context, p *access.Principal, req Thr
 			return err
 		}
 		b.Threshold = cents(req.Threshold)
-		if _, err := s.db.Exec(ctx, `UPDATE budgets SET threshold = ? WHERE id = ?`, b.Threshold, b.ID); err != nil {
+		if err := s.store.setThreshold(ctx, b.ID, b.Threshold); err != nil {
 			return err
 		}
 		return s.watchThreshold(ctx, b)
@@ -119,26 +120,20 @@ func (s *Service) SetThreshold(ctx context.Context, p *access.Principal, req Thr
 }
 
 // PrivateList pages users' private balances in a company (platform staff).
-func (s *Service) PrivateList(ctx context.Context, p *access.Principal, req PrivateListRequest) (*api.Page[PrivateRow], error) {
+func (s *Service) PrivateList(ctx context.Context, p *access.Principal, req PrivateListRequest) (*paging.Page[PrivateRow], error) {
 	ca, err := s.companies.Resolve(ctx, p, req.CorporateAccountOspID)
 	if err != nil {
 		return nil, err
 	}
 	pg := req.Pagination.Normalize(constants.DefaultPageSize)
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budgets WHERE corporate_account_id = ? AND payment_type = 'PRIVATE_BUDGET'`, ca.ID); err != nil {
-		return nil, apperr.Internal(err)
-	}
-	rows := []PrivateRow{}
-	if err := s.db.Select(ctx, &rows, `SELECT u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, b.balance, b.osp_id AS budget_osp_id
-		FROM budgets b JOIN users u ON u.id = b.user_id WHERE b.corporate_account_id = ? AND b.payment_type = 'PRIVATE_BUDGET'
-		ORDER BY u.lastname, u.firstname, b.id LIMIT ? OFFSET ?`, ca.ID, pg.Size, pg.Offset()); err != nil {
+	rows, total, err := s.store.privateRows(ctx, ca.ID, pg)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	for i := range rows {
 		rows[i].FullName = user.FullName(rows[i].Firstname, rows[i].Lastname, rows[i].Email)
 	}
-	page := api.NewPage(rows, total, pg)
+	page := paging.NewPage(rows, total, pg)
 	return &page, nil
 }
 
@@ -154,7 +149,7 @@ func (s *Service) companyRoutes() []api.Route {
 				return s.SetThreshold(ctx, pr(ctx), *req)
 			}),
 		api.Post(base+"/private/list", access.Need(access.OspAdmin), "budget", "Users' private balances in a company",
-			func(ctx context.Context, req *PrivateListRequest) (*api.Page[PrivateRow], error) {
+			func(ctx context.Context, req *PrivateListRequest) (*paging.Page[PrivateRow], error) {
 				return s.PrivateList(ctx, pr(ctx), *req)
 			}),
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/testkit"
 )
@@ -92,7 +93,7 @@ func TestPropertyBalanceIsSumOfLedger(t *testing.T) {
 			b := budgets[rng.Intn(len(budgets))]
 			switch rng.Intn(7) {
 			case 0, 1:
-				_, _, _ = e.App.Budgets.Post(ctx, budgetID(t, e, b.OspID), budget.Entry{Type: "event", Amount: -int64(rng.Intn(4000) + 1), Spend: true})
+				_, _, _ = e.App.Budgets.Post(ctx, access.SystemScope(), budgetID(t, e, b.OspID), budget.Entry{Type: "event", Amount: -int64(rng.Intn(4000) + 1), Spend: true})
 			case 2:
 				e.Post(base+"/transaction/addForUser", acme, map[string]any{"budgetOspId": b.OspID, "amount": int64(rng.Intn(6000) - 3000), "description": "random"})
 			case 3:

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/seed"
@@ -127,7 +128,7 @@ func FuzzLedgerPost(f *testing.F) {
 			for _, amount := range []int64{a, b} {
 				// refusals (insufficient, out of range) are fine; what is
 				// booked must keep the invariants
-				_, _, _ = p.e.App.Budgets.Post(ctx, id, budget.Entry{Type: budget.TxManualUpdate, Amount: amount, Spend: spend})
+				_, _, _ = p.e.App.Budgets.Post(ctx, access.SystemScope(), id, budget.Entry{Type: budget.TxManualUpdate, Amount: amount, Spend: spend})
 			}
 		}
 		p.check(t)

@@ -5,6 +5,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/paging"
 )
 
 const base = "/portal-service/v1/budget"
@@ -45,7 +46,7 @@ func (s *Service) Routes() []api.Route {
 		api.Post(base+"/promo/list", platform, "budget", "The promo codes",
 			func(ctx context.Context, _ *api.Empty) ([]PromoCode, error) { return s.ListPromos(ctx) }),
 		api.Post(base+"/transaction/getByFilter", read, "budget", "Page through ledger rows, newest first",
-			func(ctx context.Context, req *TransactionFilter) (*api.Page[Transaction], error) {
+			func(ctx context.Context, req *TransactionFilter) (*paging.Page[Transaction], error) {
 				return s.Transactions(ctx, pr(ctx), *req)
 			}),
 		api.Post(base+"/transaction/addForUser", write, "budget", "Book a manual amount (negative allowed) on a user's budget",

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
@@ -89,10 +90,15 @@ func nextBalance(balance, amount int64) (int64, error) {
 }
 
 // Post books an entry on a budget by id (for other domains: expenses,
-// invoicing); it locks the budget and runs in one transaction.
-func (s *Service) Post(ctx context.Context, budgetID int64, e Entry) (txOspID string, balance int64, err error) {
+// invoicing); it locks the budget and runs in one transaction. The budget
+// must lie in scope (checked in the query that locks it); another tenant's
+// is NOT_FOUND. Jobs pass access.SystemScope().
+func (s *Service) Post(ctx context.Context, scope access.Scope, budgetID int64, e Entry) (txOspID string, balance int64, err error) {
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		b, err := s.store.byID(ctx, budgetID, true)
+		b, err := s.store.byID(ctx, scope, budgetID, true)
+		if database.IsNoRows(err) {
+			return apperr.NotFound("budget")
+		}
 		if err != nil {
 			return err
 		}
@@ -111,8 +117,13 @@ func (s *Service) Post(ctx context.Context, budgetID int64, e Entry) (txOspID st
 // must lock first: PostgreSQL's foreign-key check takes a share lock on
 // the budget, and two such transactions upgrading to Post's update lock
 // would deadlock.
-func (s *Service) Lock(ctx context.Context, budgetID int64) error {
-	return s.db.LockRow(ctx, "budgets", "id", budgetID)
+// The budget must lie in scope; another tenant's is NOT_FOUND.
+func (s *Service) Lock(ctx context.Context, scope access.Scope, budgetID int64) error {
+	err := s.store.lock(ctx, scope, "id", budgetID)
+	if database.IsNoRows(err) {
+		return apperr.NotFound("budget")
+	}
+	return err
 }
 
 // newTxOspID makes a ledger row's public id: a time-ordered UUID (v7), so

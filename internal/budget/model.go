@@ -1,8 +1,8 @@
 package budget
 
 import (
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/paging"
 )
 
 // Data is a budget's data object (SPEC §3). Amounts are euro cents.
@@ -143,14 +143,14 @@ type Transaction struct {
 
 // TransactionFilter selects ledger rows.
 type TransactionFilter struct {
-	UserOspID             string         `json:"userOspId,omitempty"`
-	BudgetOspID           string         `json:"budgetOspId,omitempty"`
-	CorporateAccountOspID string         `json:"corporateAccountOspId,omitempty"`
-	Types                 []string       `json:"types,omitempty" maxItems:"100"`
-	BudgetType            string         `json:"budgetType,omitempty" description:"only budgets of this type"`
-	DateFrom              string         `json:"dateFrom,omitempty" description:"yyyy-MM-dd, inclusive"`
-	DateTo                string         `json:"dateTo,omitempty" description:"yyyy-MM-dd, inclusive"`
-	Pagination            api.Pagination `json:"pagination"`
+	UserOspID             string            `json:"userOspId,omitempty"`
+	BudgetOspID           string            `json:"budgetOspId,omitempty"`
+	CorporateAccountOspID string            `json:"corporateAccountOspId,omitempty"`
+	Types                 []string          `json:"types,omitempty" maxItems:"100"`
+	BudgetType            string            `json:"budgetType,omitempty" description:"only budgets of this type"`
+	DateFrom              string            `json:"dateFrom,omitempty" description:"yyyy-MM-dd, inclusive"`
+	DateTo                string            `json:"dateTo,omitempty" description:"yyyy-MM-dd, inclusive"`
+	Pagination            paging.Pagination `json:"pagination"`
 }
 
 // AddForUserRequest books a manual amount on a user's budget.

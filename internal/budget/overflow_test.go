@@ -98,7 +98,7 @@ func TestOverflowingAmountsRefused(t *testing.T) {
 
 		// below the API, the ledger refuses rather than wraps: nothing written
 		rowsBefore = count(t, e, `SELECT COUNT(*) FROM budget_transactions`)
-		_, _, err := e.App.Budgets.Post(ctx, budgetID(t, e, b.OspID), budget.Entry{Type: budget.TxManualUpdate, Amount: math.MaxInt64})
+		_, _, err := e.App.Budgets.Post(ctx, access.SystemScope(), budgetID(t, e, b.OspID), budget.Entry{Type: budget.TxManualUpdate, Amount: math.MaxInt64})
 		if ae := apperr.As(err); ae == nil || ae.Label != budget.LabelBalanceOutOfRange || ae.Kind != apperr.KindConflict {
 			t.Fatalf("overflowing post: %v", err)
 		}

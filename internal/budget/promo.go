@@ -49,8 +49,7 @@ func (s *Service) CreatePromo(ctx context.Context, p *access.Principal, req Prom
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	_, err := s.db.Insert(ctx, `INSERT INTO promo_codes (code, amount, valid_from, valid_to, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-		req.Code, req.Amount.Cents(), req.ValidFrom, req.ValidTo, p.UserID, s.now())
+	err := s.store.insertPromo(ctx, req, p.UserID, s.now())
 	if database.IsUniqueViolation(err) {
 		v := validate.New(ctx)
 		v.Fail("code", "rule.unique")
@@ -64,8 +63,8 @@ func (s *Service) CreatePromo(ctx context.Context, p *access.Principal, req Prom
 
 // ListPromos lists promo codes, newest first.
 func (s *Service) ListPromos(ctx context.Context) ([]PromoCode, error) {
-	out := []PromoCode{}
-	if err := s.db.Select(ctx, &out, `SELECT code, amount, valid_from, valid_to FROM promo_codes ORDER BY id DESC`); err != nil {
+	out, err := s.store.promos(ctx)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	return out, nil
@@ -89,11 +88,7 @@ func (s *Service) Redeem(ctx context.Context, p *access.Principal, req RedeemReq
 		if b.UserID == nil { // the company budget is credited by bank transfers only
 			return invalid(ctx, apperr.LabelValidationFailed, "budgetOspId", "money.rule.userBudgetOnly")
 		}
-		var promo struct {
-			ID int64 `db:"id"`
-			PromoCode
-		}
-		err = s.db.Get(ctx, &promo, `SELECT id, code, amount, valid_from, valid_to FROM promo_codes WHERE code = ?`, code)
+		promo, err := s.store.promoByCode(ctx, code)
 		if database.IsNoRows(err) {
 			return apperr.Invalid(LabelPromoUnknown, "promoCode", text(ctx, "money.error.promoUnknown"))
 		}
@@ -104,8 +99,7 @@ func (s *Service) Redeem(ctx context.Context, p *access.Principal, req RedeemReq
 		if today < promo.ValidFrom || today > promo.ValidTo {
 			return apperr.Invalid(LabelPromoExpired, "promoCode", text(ctx, "money.error.promoExpired"))
 		}
-		n, err := s.db.Exec(ctx, `INSERT INTO promo_redemptions (promo_code_id, budget_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
-			promo.ID, b.ID, s.now())
+		n, err := s.store.redeemOnce(ctx, promo.ID, b.ID, s.now())
 		if err != nil {
 			return err
 		}

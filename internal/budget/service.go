@@ -8,7 +8,6 @@ import (
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
@@ -17,18 +16,21 @@ import (
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
 
 // Service manages budgets and their ledger.
 type Service struct {
-	db        *database.DB
-	store     *store
-	clock     clock.Clock
-	companies *company.Service
-	users     *user.Service
-	outbox    *mail.Outbox
+	db    *database.DB
+	store *store
+	// expenseIDs names the expenses of ledger rows (set by expense)
+	expenseIDs ExpenseIDs
+	clock      clock.Clock
+	companies  *company.Service
+	users      *user.Service
+	outbox     *mail.Outbox
 }
 
 // Deps are the services budgets call.
@@ -54,7 +56,44 @@ func ts(t *time.Time) *string {
 	return &v
 }
 
+// names fills the public ids of the budgets' companies and owners from
+// company's and user's read models, one batch each (the rows were reached
+// within the caller's scope, or by a job).
+func (s *Service) names(ctx context.Context, rows ...*row) error {
+	var companies, users []int64
+	for _, r := range rows {
+		companies = append(companies, r.CorporateAccountID)
+		if r.UserID != nil {
+			users = append(users, *r.UserID)
+		}
+	}
+	cas, err := s.companies.ResolveIDs(ctx, access.SystemScope(), companies)
+	if err != nil {
+		return err
+	}
+	us, err := s.users.Displays(ctx, access.SystemScope(), users)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if ca := cas[r.CorporateAccountID]; ca != nil {
+			r.CompanyOspID = ca.OspID
+		}
+		if r.UserID != nil {
+			if u, ok := us[*r.UserID]; ok {
+				r.UserOspID = &u.OspID
+			}
+		}
+	}
+	return nil
+}
+
 func (s *Service) toAPI(ctx context.Context, r *row) (*Budget, error) {
+	if r.CompanyOspID == "" {
+		if err := s.names(ctx, r); err != nil {
+			return nil, err
+		}
+	}
 	credited, transferred, err := s.store.sums(ctx, r.ID)
 	if err != nil {
 		return nil, apperr.Internal(err)
@@ -326,7 +365,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 		if id, err = s.insertBudget(ctx, r, p.UserID, now); err != nil {
 			return err
 		}
-		b, err := s.store.byID(ctx, id, true)
+		b, err := s.store.byID(ctx, p.Scope, id, true)
 		if err != nil {
 			return err
 		}
@@ -386,7 +425,8 @@ func (s *Service) frequencyOf(b *row) string {
 }
 
 func (s *Service) getByID(ctx context.Context, id int64) (*Budget, error) {
-	r, err := s.store.byID(ctx, id, false)
+	// the id comes from a row this service just reached or wrote
+	r, err := s.store.byID(ctx, access.SystemScope(), id, false)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -431,6 +471,9 @@ func (s *Service) ByOwner(ctx context.Context, p *access.Principal, req ByOwnerR
 	}
 	if req.BudgetType != "" && len(rows) == 0 {
 		return nil, notFound(ctx, "budget")
+	}
+	if err := s.names(ctx, rows...); err != nil {
+		return nil, err
 	}
 	out := make([]Budget, 0, len(rows))
 	for _, r := range rows {
@@ -614,7 +657,7 @@ func (s *Service) companyBudget(ctx context.Context, companyID, by int64, open b
 		return nil, err
 	}
 	if len(rows) > 0 {
-		return s.store.byID(ctx, rows[0].ID, true)
+		return s.store.byID(ctx, access.SystemScope(), rows[0].ID, true)
 	}
 	if !open {
 		return nil, conflict(ctx, LabelCompanyBudgetNotOpen, "money.error.companyBudgetNotOpen")
@@ -630,24 +673,84 @@ func (s *Service) companyBudget(ctx context.Context, companyID, by int64, open b
 		if len(rows) == 0 {
 			return nil, conflict(ctx, LabelCompanyBudgetExists, "money.error.companyBudgetExists")
 		}
-		return s.store.byID(ctx, rows[0].ID, true)
+		return s.store.byID(ctx, access.SystemScope(), rows[0].ID, true)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return s.store.byID(ctx, id, true)
+	return s.store.byID(ctx, access.SystemScope(), id, true)
 }
 
 func (s *Service) transaction(ctx context.Context, p *access.Principal, id int64) (*Transaction, error) {
-	rows, _, err := s.store.transactions(ctx, txFilter{scope: p.Scope, txID: id}, api.Pagination{Page: 1, Size: 1})
+	rows, _, err := s.store.transactions(ctx, txFilter{scope: p.Scope, txID: id}, paging.Pagination{Page: 1, Size: 1})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	if len(rows) == 0 {
 		return nil, notFound(ctx, "transaction")
 	}
+	if err := s.txNames(ctx, p.Scope, rows); err != nil {
+		return nil, err
+	}
 	t := rows[0].toAPI()
 	return &t, nil
+}
+
+// ExpenseIDs answers the public ids of expenses by internal id; the
+// expense package, which owns them, sets it (budget cannot import it).
+type ExpenseIDs func(ctx context.Context, ids []int64) (map[int64]string, error)
+
+// UseExpenseIDs lets the ledger name the expense of its rows.
+func (s *Service) UseExpenseIDs(f ExpenseIDs) { s.expenseIDs = f }
+
+// txNames fills the owners' names, the companies' and the expenses' public
+// ids into a page of ledger rows: one batch each from user, company and
+// expense, whatever the page size.
+func (s *Service) txNames(ctx context.Context, scope access.Scope, rows []txView) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	var owners, companies, expenses []int64
+	for i := range rows {
+		if rows[i].OwnerID != nil {
+			owners = append(owners, *rows[i].OwnerID)
+		}
+		companies = append(companies, rows[i].CompanyID)
+		if rows[i].ExpenseID != nil {
+			expenses = append(expenses, *rows[i].ExpenseID)
+		}
+	}
+	names, err := s.users.Displays(ctx, scope, owners)
+	if err != nil {
+		return err
+	}
+	cas, err := s.companies.ResolveIDs(ctx, scope, companies)
+	if err != nil {
+		return err
+	}
+	events := map[int64]string{}
+	if len(expenses) > 0 && s.expenseIDs != nil {
+		if events, err = s.expenseIDs(ctx, expenses); err != nil {
+			return err
+		}
+	}
+	for i := range rows {
+		v := &rows[i]
+		if ca := cas[v.CompanyID]; ca != nil {
+			v.CompanyOspID = ca.OspID
+		}
+		if v.OwnerID != nil {
+			if u, ok := names[*v.OwnerID]; ok {
+				v.UserOspID, v.Firstname, v.Lastname, v.Email = &u.OspID, &u.Firstname, &u.Lastname, &u.Email
+			}
+		}
+		if v.ExpenseID != nil {
+			if osp, ok := events[*v.ExpenseID]; ok {
+				v.EventOspID = &osp
+			}
+		}
+	}
+	return nil
 }
 
 func (v *txView) toAPI() Transaction {
@@ -709,7 +812,7 @@ func (s *Service) resolveFilter(ctx context.Context, p *access.Principal, f Tran
 }
 
 // Transactions pages through ledger rows, newest first.
-func (s *Service) Transactions(ctx context.Context, p *access.Principal, f TransactionFilter) (*api.Page[Transaction], error) {
+func (s *Service) Transactions(ctx context.Context, p *access.Principal, f TransactionFilter) (*paging.Page[Transaction], error) {
 	tf, err := s.resolveFilter(ctx, p, f)
 	if err != nil {
 		return nil, err
@@ -719,11 +822,14 @@ func (s *Service) Transactions(ctx context.Context, p *access.Principal, f Trans
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.txNames(ctx, tf.scope, rows); err != nil {
+		return nil, err
+	}
 	out := make([]Transaction, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toAPI()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 
@@ -769,7 +875,8 @@ func (s *Service) watchThreshold(ctx context.Context, b *row) error {
 	if !below {
 		return nil
 	}
-	ca, err := s.companies.ResolveID(ctx, b.CorporateAccountID)
+	// the budget's own company, read from the row this service holds
+	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), b.CorporateAccountID)
 	if err != nil {
 		return err
 	}

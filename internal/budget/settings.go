@@ -66,9 +66,8 @@ func (s *Service) CompanyTypes(ctx context.Context, p *access.Principal, company
 }
 
 func (s *Service) companyTypes(ctx context.Context, companyID int64) ([]CompanyBudgetType, error) {
-	var stored []CompanyBudgetType
-	if err := s.db.Select(ctx, &stored, `SELECT budget_type, frequency, transfer_strategy, frequency_amount, limited, budget_upper_limit
-		FROM company_budget_types WHERE corporate_account_id = ?`, companyID); err != nil {
+	stored, err := s.store.companyTypes(ctx, companyID)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	byType := map[string]CompanyBudgetType{}
@@ -133,23 +132,7 @@ func (s *Service) UpdateCompanyTypes(ctx context.Context, p *access.Principal, r
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.db.Exec(ctx, `DELETE FROM company_budget_types WHERE corporate_account_id = ?`, ca.ID); err != nil {
-			return err
-		}
-		for _, t := range req.BudgetTypes {
-			if !t.Enabled {
-				continue
-			}
-			if _, err := s.db.Exec(ctx, `INSERT INTO company_budget_types (corporate_account_id, budget_type, frequency, transfer_strategy,
-				frequency_amount, limited, budget_upper_limit) VALUES (?, ?, ?, ?, ?, ?, ?)`, ca.ID, t.BudgetType, emptyNil(t.Frequency),
-				t.TransferStrategy, t.FrequencyAmount.Cents(), !t.Unlimited, cents(t.BudgetUpperLimit)); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.store.replaceCompanyTypes(ctx, ca.ID, req.BudgetTypes); err != nil {
 		return nil, apperr.Internal(err)
 	}
 	return s.companyTypes(ctx, ca.ID)
@@ -218,8 +201,8 @@ func (s *Service) UsageReasons(ctx context.Context, p *access.Principal, company
 	if err != nil {
 		return nil, err
 	}
-	out := []UsageReason{}
-	if err := s.db.Select(ctx, &out, `SELECT osp_id, label, active FROM usage_reasons WHERE corporate_account_id = ? ORDER BY label`, ca.ID); err != nil {
+	out, err := s.store.usageReasons(ctx, ca.ID)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	return out, nil
@@ -245,7 +228,7 @@ func (s *Service) AddUsageReason(ctx context.Context, p *access.Principal, req U
 		return nil, err
 	}
 	r := &UsageReason{OspID: uuid.NewString(), Label: label, Active: true}
-	_, err = s.db.Exec(ctx, `INSERT INTO usage_reasons (osp_id, corporate_account_id, label, active) VALUES (?, ?, ?, TRUE)`, r.OspID, ca.ID, label)
+	err = s.store.addUsageReason(ctx, ca.ID, r)
 	if database.IsUniqueViolation(err) {
 		v := validate.New(ctx)
 		v.Fail("label", "rule.unique")
@@ -258,10 +241,7 @@ func (s *Service) AddUsageReason(ctx context.Context, p *access.Principal, req U
 }
 
 func (s *Service) usageReasonID(ctx context.Context, p *access.Principal, ospID string) (int64, error) {
-	cond, args := p.Scope.CorporateAccounts("r.corporate_account_id", "ca.partner_id")
-	var id int64
-	err := s.db.Get(ctx, &id, `SELECT r.id FROM usage_reasons r JOIN corporate_accounts ca ON ca.id = r.corporate_account_id
-		WHERE r.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	id, err := s.store.usageReasonID(ctx, p.Scope, ospID)
 	if database.IsNoRows(err) {
 		return 0, notFound(ctx, "usageReason")
 	}
@@ -281,7 +261,7 @@ func (s *Service) UpdateUsageReason(ctx context.Context, p *access.Principal, re
 	if err != nil {
 		return nil, err
 	}
-	_, err = s.db.Exec(ctx, `UPDATE usage_reasons SET label = ?, active = ? WHERE id = ?`, label, req.Active, id)
+	err = s.store.updateUsageReason(ctx, id, label, req.Active)
 	if database.IsUniqueViolation(err) {
 		v := validate.New(ctx)
 		v.Fail("label", "rule.unique")
@@ -299,7 +279,7 @@ func (s *Service) DeleteUsageReason(ctx context.Context, p *access.Principal, os
 	if err != nil {
 		return err
 	}
-	if _, err := s.db.Exec(ctx, `DELETE FROM usage_reasons WHERE id = ?`, id); err != nil {
+	if err := s.store.deleteUsageReason(ctx, id); err != nil {
 		return apperr.Internal(err)
 	}
 	return nil

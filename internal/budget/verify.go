@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"sort"
 	"strconv"
-	"strings"
 
 	"mobility/portal/internal/money"
 )
@@ -55,19 +54,14 @@ func (r *LedgerReport) BadBudgets() int {
 // balance_after chain of its rows.
 func (s *Service) VerifyLedger(ctx context.Context) (*LedgerReport, error) {
 	rep := &LedgerReport{}
-	if err := s.db.Get(ctx, &rep.Budgets, `SELECT COUNT(*) FROM budgets`); err != nil {
+	n, err := s.store.countBudgets(ctx)
+	if err != nil {
 		return nil, err
 	}
-	// pass 1: cached balance = sum of rows (CAST keeps a tampered REAL
-	// comparable on SQLite; PostgreSQL's columns are BIGINT anyway)
-	var sums []struct {
-		ID      int64  `db:"id"`
-		Balance string `db:"balance"`
-		Total   string `db:"total"`
-	}
-	if err := s.db.Select(ctx, &sums, `SELECT b.id, CAST(b.balance AS TEXT) AS balance, CAST(COALESCE(t.total, 0) AS TEXT) AS total
-		FROM budgets b LEFT JOIN (SELECT budget_id, SUM(amount) AS total FROM budget_transactions GROUP BY budget_id) t ON t.budget_id = b.id
-		WHERE t.total IS NULL AND b.balance <> 0 OR t.total IS NOT NULL AND b.balance <> t.total ORDER BY b.id`); err != nil {
+	rep.Budgets = n
+	// pass 1: cached balance = sum of rows
+	sums, err := s.store.balanceMismatches(ctx)
+	if err != nil {
 		return nil, fmt.Errorf("balances: %w", err)
 	}
 	for _, r := range sums {
@@ -75,7 +69,7 @@ func (s *Service) VerifyLedger(ctx context.Context) (*LedgerReport, error) {
 			Detail: fmt.Sprintf("balance %s but its transactions sum to %s", r.Balance, r.Total)})
 	}
 	// pass 2: the chain, streamed
-	rows, err := s.db.Query(ctx, `SELECT budget_id, id, amount, balance_after FROM budget_transactions ORDER BY budget_id, id`)
+	rows, err := s.store.ledgerChain(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("chain: %w", err)
 	}
@@ -138,33 +132,20 @@ func (s *Service) describe(ctx context.Context, problems []LedgerProblem) error 
 	if len(problems) == 0 {
 		return nil
 	}
-	type info struct {
-		ID    int64  `db:"id"`
-		OspID string `db:"osp_id"`
-		Type  string `db:"budget_type"`
-	}
-	byID := map[int64]info{}
+	byID := map[int64]budgetInfo{}
 	var ids []int64
 	for _, p := range problems {
 		if _, ok := byID[p.BudgetID]; !ok {
-			byID[p.BudgetID] = info{}
+			byID[p.BudgetID] = budgetInfo{}
 			ids = append(ids, p.BudgetID)
 		}
 	}
-	for i := 0; i < len(ids); i += 500 {
-		part := ids[i:min(i+500, len(ids))]
-		args := make([]any, len(part))
-		for j, id := range part {
-			args[j] = id
-		}
-		var infos []info
-		if err := s.db.Select(ctx, &infos, `SELECT id, osp_id, budget_type FROM budgets WHERE id IN (`+
-			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...); err != nil {
-			return err
-		}
-		for _, in := range infos {
-			byID[in.ID] = in
-		}
+	infos, err := s.store.budgetInfos(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, in := range infos {
+		byID[in.ID] = in
 	}
 	for i := range problems {
 		in := byID[problems[i].BudgetID]

@@ -44,35 +44,53 @@ func (s *Service) WriteXLSX(ctx context.Context, p *access.Principal, f Transact
 	if err := sw.SetRow("A1", header); err != nil {
 		return apperr.Internal(err)
 	}
-	clause, args := tf.where()
-	rows, err := s.db.Query(ctx, selectTx+clause+` ORDER BY t.id DESC`, args...)
+	rows, err := s.store.txStream(ctx, tf)
 	if err != nil {
 		return apperr.Internal(err)
 	}
 	defer rows.Close()
 	line := 2
+	// the names come from the owners' read models, a batch per 500 rows
+	write := func(batch []txView) error {
+		if err := s.txNames(ctx, tf.scope, batch); err != nil {
+			return err
+		}
+		for _, v := range batch {
+			name := ""
+			if v.UserOspID != nil {
+				name = user.FullName(deref(v.Firstname), deref(v.Lastname), deref(v.Email))
+			}
+			cell, _ := excelize.CoordinatesToCellName(1, line)
+			if err := sw.SetRow(cell, []any{
+				v.BookingDate, v.Type, name, v.BudgetType, v.Description,
+				excelize.Cell{StyleID: euro, Value: float64(v.Amount) / 100},
+				excelize.Cell{StyleID: euro, Value: float64(v.BalanceAfter) / 100},
+				deref(v.EventOspID), v.OspID,
+			}); err != nil {
+				return apperr.Internal(err)
+			}
+			line++
+		}
+		return nil
+	}
+	batch := make([]txView, 0, 500)
 	for rows.Next() {
 		var v txView
 		if err := rows.StructScan(&v); err != nil {
 			return apperr.Internal(err)
 		}
-		name := ""
-		if v.UserOspID != nil {
-			name = user.FullName(deref(v.Firstname), deref(v.Lastname), deref(v.Email))
+		if batch = append(batch, v); len(batch) == cap(batch) {
+			if err := write(batch); err != nil {
+				return err
+			}
+			batch = batch[:0]
 		}
-		cell, _ := excelize.CoordinatesToCellName(1, line)
-		if err := sw.SetRow(cell, []any{
-			v.BookingDate, v.Type, name, v.BudgetType, v.Description,
-			excelize.Cell{StyleID: euro, Value: float64(v.Amount) / 100},
-			excelize.Cell{StyleID: euro, Value: float64(v.BalanceAfter) / 100},
-			deref(v.EventOspID), v.OspID,
-		}); err != nil {
-			return apperr.Internal(err)
-		}
-		line++
 	}
 	if err := rows.Err(); err != nil {
 		return apperr.Internal(err)
+	}
+	if err := write(batch); err != nil {
+		return err
 	}
 	if err := sw.Flush(); err != nil {
 		return apperr.Internal(err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
@@ -44,7 +45,7 @@ func TestLedgerVerifyFindsTampering(t *testing.T) {
 				}
 				ids = append(ids, id)
 				for _, amount := range []int64{10000, -2500, 400, -900} {
-					if _, _, err := app.Budgets.Post(ctx, id, budget.Entry{Type: budget.TxManualUpdate, Amount: amount}); err != nil {
+					if _, _, err := app.Budgets.Post(ctx, access.SystemScope(), id, budget.Entry{Type: budget.TxManualUpdate, Amount: amount}); err != nil {
 						t.Fatal(err)
 					}
 				}

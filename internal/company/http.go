@@ -5,6 +5,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/paging"
 )
 
 const base = "/portal-service/v1/corporateAccount"
@@ -18,7 +19,7 @@ func (s *Service) Routes() []api.Route {
 				return s.Get(ctx, access.FromContext(ctx), req.OspID)
 			}),
 		api.Post(base+"/getByFilter", admins, "corporateAccount", "Page through the corporate accounts the caller may see",
-			func(ctx context.Context, req *FilterRequest) (*api.Page[CorporateAccount], error) {
+			func(ctx context.Context, req *FilterRequest) (*paging.Page[CorporateAccount], error) {
 				return s.Filter(ctx, access.FromContext(ctx), *req)
 			}),
 		api.Get(base+"/companyType/list", admins, "corporateAccount", "The company types",

@@ -2,7 +2,7 @@
 // employees get budgets. Every query is scoped by the caller's tenancy.
 package company
 
-import "mobility/portal/internal/api"
+import "mobility/portal/internal/paging"
 
 // Payment types seen in SPEC §3.
 const (
@@ -49,11 +49,11 @@ type GetRequest struct {
 
 // FilterRequest is the corporate-account search of the dashboard selector.
 type FilterRequest struct {
-	Active          *bool          `json:"active,omitempty"`
-	PartnerOspID    string         `json:"partnerOspId,omitempty"`
-	NameOrExtIDLike string         `json:"nameOrExtIdLike,omitempty" maxLength:"100"`
-	CompanyType     string         `json:"companyType,omitempty"`
-	Pagination      api.Pagination `json:"pagination"`
+	Active          *bool             `json:"active,omitempty"`
+	PartnerOspID    string            `json:"partnerOspId,omitempty"`
+	NameOrExtIDLike string            `json:"nameOrExtIdLike,omitempty" maxLength:"100"`
+	CompanyType     string            `json:"companyType,omitempty"`
+	Pagination      paging.Pagination `json:"pagination"`
 }
 
 // row is a corporate account as stored, with its partner joined.
@@ -61,8 +61,8 @@ type row struct {
 	ID                 int64   `db:"id"`
 	OspID              string  `db:"osp_id"`
 	PartnerID          int64   `db:"partner_id"`
-	PartnerOspID       string  `db:"partner_osp_id"`
-	PartnerType        string  `db:"partner_type"`
+	PartnerOspID       string  `db:"-"` // from partner's read model (Service.withPartners)
+	PartnerType        string  `db:"-"`
 	Name               string  `db:"name"`
 	ExtID              *string `db:"ext_id"`
 	CompanyType        string  `db:"company_type"`

@@ -4,16 +4,47 @@ import (
 	"context"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
+	"mobility/portal/internal/partner"
 	"mobility/portal/internal/validate"
 )
 
 // Service reads and (in later issues) manages corporate accounts.
-type Service struct{ store *store }
+type Service struct {
+	store    *store
+	partners *partner.Service
+}
 
-func NewService(db *database.DB) *Service { return &Service{store: &store{db: db}} }
+// NewService reads partners (their public id and type) through their service.
+func NewService(db *database.DB, partners *partner.Service) *Service {
+	return &Service{store: &store{db: db}, partners: partners}
+}
+
+// withPartners fills the partner's public id and type into accounts from
+// partner's read model, one batch for all (the accounts were reached
+// within the caller's scope; a company admin's scope reaches no partner
+// row, so the read uses the system scope).
+func (s *Service) withPartners(ctx context.Context, rows ...*row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.PartnerID
+	}
+	ps, err := s.partners.ByIDs(ctx, access.SystemScope(), ids)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if p := ps[r.PartnerID]; p != nil {
+			r.PartnerOspID, r.PartnerType = p.OspID, p.PartnerType
+		}
+	}
+	return nil
+}
 
 // Get returns one account the principal may see; others' are NOT_FOUND.
 func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*CorporateAccount, error) {
@@ -29,36 +60,46 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.withPartners(ctx, r); err != nil {
+		return nil, err
+	}
 	ca := r.toAPI()
 	return &ca, nil
 }
 
-// ByID returns an account by internal id, for other services that already
-// hold a tenancy-checked id (e.g. the session user's own company).
-func (s *Service) ByID(ctx context.Context, id int64) (*CorporateAccount, error) {
-	r, err := s.store.byID(ctx, id)
+// ByID returns an account by internal id within scope; another tenant's
+// is NOT_FOUND. Callers that hold an id reached through their own session
+// or a job pass access.SystemScope().
+func (s *Service) ByID(ctx context.Context, scope access.Scope, id int64) (*CorporateAccount, error) {
+	r, err := s.store.byID(ctx, scope, id)
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("corporate account")
 	}
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.withPartners(ctx, r); err != nil {
+		return nil, err
+	}
 	ca := r.toAPI()
 	return &ca, nil
 }
 
 // Filter pages through the accounts the principal may see.
-func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterRequest) (*api.Page[CorporateAccount], error) {
+func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterRequest) (*paging.Page[CorporateAccount], error) {
 	pg := f.Pagination.Normalize(10)
 	rows, total, err := s.store.filter(ctx, p.Scope, f, pg)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.withPartners(ctx, ptrs(rows)...); err != nil {
+		return nil, err
+	}
 	out := make([]CorporateAccount, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toAPI()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 
@@ -71,6 +112,7 @@ type Resolved struct {
 	PartnerID   int64
 	PaymentType string
 	PartnerType string
+	CompanyType string
 }
 
 // CanViewCompanyBudget is SPEC §2's rule: platform staff, a prepaid
@@ -92,17 +134,45 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.withPartners(ctx, r); err != nil {
+		return nil, err
+	}
 	return r.resolved(), nil
 }
 
-// ResolveID returns an account by internal id (no scope: for callers that
-// read the id from a row they already reached).
-func (s *Service) ResolveID(ctx context.Context, id int64) (*Resolved, error) {
-	r, err := s.store.byID(ctx, id)
+// ResolveID returns an account by internal id within scope; another
+// tenant's is NOT_FOUND (callers that read the id from a row they already
+// reached pass access.SystemScope()).
+func (s *Service) ResolveID(ctx context.Context, scope access.Scope, id int64) (*Resolved, error) {
+	r, err := s.store.byID(ctx, scope, id)
+	if database.IsNoRows(err) {
+		return nil, apperr.NotFound("corporate account")
+	}
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.withPartners(ctx, r); err != nil {
+		return nil, err
+	}
 	return r.resolved(), nil
+}
+
+// ResolveIDs returns the accounts with ids within scope, by id, in one
+// query per 500 ids (for pages of rows that name their company); ids
+// outside scope are left out.
+func (s *Service) ResolveIDs(ctx context.Context, scope access.Scope, ids []int64) (map[int64]*Resolved, error) {
+	rows, err := s.store.byIDs(ctx, scope, ids)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if err := s.withPartners(ctx, ptrs(rows)...); err != nil {
+		return nil, err
+	}
+	out := make(map[int64]*Resolved, len(rows))
+	for i := range rows {
+		out[rows[i].ID] = rows[i].resolved()
+	}
+	return out, nil
 }
 
 func (r *row) resolved() *Resolved {
@@ -110,5 +180,13 @@ func (r *row) resolved() *Resolved {
 	if r.ExtID != nil {
 		ext = *r.ExtID
 	}
-	return &Resolved{ID: r.ID, OspID: r.OspID, ExtID: ext, Name: r.Name, PartnerID: r.PartnerID, PaymentType: r.PaymentType, PartnerType: r.PartnerType}
+	return &Resolved{ID: r.ID, OspID: r.OspID, ExtID: ext, Name: r.Name, PartnerID: r.PartnerID, PaymentType: r.PaymentType, PartnerType: r.PartnerType, CompanyType: r.CompanyType}
+}
+
+func ptrs(rows []row) []*row {
+	out := make([]*row, len(rows))
+	for i := range rows {
+		out[i] = &rows[i]
+	}
+	return out
 }

@@ -5,16 +5,17 @@ import (
 	"strings"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
+	"mobility/portal/internal/partner"
 )
 
 type store struct{ db *database.DB }
 
-const selectRow = `SELECT ca.id, ca.osp_id, ca.partner_id, p.osp_id AS partner_osp_id, p.partner_type,
+const selectRow = `SELECT ca.id, ca.osp_id, ca.partner_id,
 	ca.name, ca.ext_id, ca.company_type, ca.payment_type, ca.two_factor_for_admins, ca.street, ca.street_number,
 	ca.zip_code, ca.city, ca.vat_number, ca.active
-FROM corporate_accounts ca JOIN partners p ON p.id = ca.partner_id `
+FROM corporate_accounts ca `
 
 // get returns the account with ospID inside scope; sql.ErrNoRows otherwise.
 func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
@@ -24,15 +25,18 @@ func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row
 	return &r, err
 }
 
-func (s *store) byID(ctx context.Context, id int64) (*row, error) {
+// byID returns the account with id inside scope, in one query;
+// sql.ErrNoRows otherwise.
+func (s *store) byID(ctx context.Context, scope access.Scope, id int64) (*row, error) {
+	cond, args := scope.CorporateAccounts("ca.id", "ca.partner_id")
 	var r row
-	err := s.db.Get(ctx, &r, selectRow+`WHERE ca.id = ?`, id)
+	err := s.db.Get(ctx, &r, selectRow+`WHERE ca.id = ? AND `+cond, append([]any{id}, args...)...)
 	return &r, err
 }
 
 var sortColumns = map[string]string{"name": "ca.name", "extId": "ca.ext_id", "createdOn": "ca.created_at"}
 
-func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest, p api.Pagination) ([]row, int, error) {
+func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest, p paging.Pagination) ([]row, int, error) {
 	cond, args := scope.CorporateAccounts("ca.id", "ca.partner_id")
 	where := []string{cond}
 	if f.Active != nil {
@@ -40,8 +44,9 @@ func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest,
 		args = append(args, *f.Active)
 	}
 	if f.PartnerOspID != "" {
-		where = append(where, "p.osp_id = ?")
-		args = append(args, f.PartnerOspID)
+		cond, a := partner.WithOspID("ca.partner_id", f.PartnerOspID)
+		where = append(where, cond)
+		args = append(args, a...)
 	}
 	if f.CompanyType != "" {
 		where = append(where, "ca.company_type = ?")
@@ -55,11 +60,31 @@ func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest,
 	}
 	clause := "WHERE " + strings.Join(where, " AND ")
 	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM corporate_accounts ca JOIN partners p ON p.id = ca.partner_id `+clause, args...); err != nil {
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM corporate_accounts ca `+clause, args...); err != nil {
 		return nil, 0, err
 	}
 	var rows []row
 	q := selectRow + clause + p.OrderBy(sortColumns, "ca.name ASC, ca.id ASC") + ` LIMIT ? OFFSET ?`
 	err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...)
 	return rows, total, err
+}
+
+// byIDs reads the accounts with ids inside scope.
+func (s *store) byIDs(ctx context.Context, scope access.Scope, ids []int64) ([]row, error) {
+	var out []row
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		args := make([]any, len(part))
+		for j, id := range part {
+			args[j] = id
+		}
+		cond, a := scope.CorporateAccounts("ca.id", "ca.partner_id")
+		var rows []row
+		if err := s.db.Select(ctx, &rows, selectRow+`WHERE ca.id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`) AND `+cond,
+			append(args, a...)...); err != nil {
+			return nil, err
+		}
+		out = append(out, rows...)
+	}
+	return out, nil
 }

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/expense"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
 )
@@ -169,9 +169,9 @@ func TestCreateGetAndFilter(t *testing.T) {
 		}
 
 		// getByFilter: by user, budget, dates; newest first; net amounts
-		page := func(token string, f map[string]any) (*api.Page[expense.Event], *testkit.Response) {
+		page := func(token string, f map[string]any) (*paging.Page[expense.Event], *testkit.Response) {
 			res := e.Post(v1+"/events/getByFilter", token, f)
-			var p api.Page[expense.Event]
+			var p paging.Page[expense.Event]
 			if res.Status == 200 {
 				res.JSON(t, &p)
 			}
@@ -255,7 +255,7 @@ func TestTenancyAndRoles(t *testing.T) {
 			}
 			// their own lists hold nothing of Acme's
 			res := e.Post(v1+"/events/getByFilter", tok, map[string]any{})
-			var p api.Page[expense.Event]
+			var p paging.Page[expense.Event]
 			res.JSON(t, &p)
 			if p.TotalElements != 0 {
 				t.Errorf("%s sees %d expenses", login, p.TotalElements)
@@ -320,7 +320,7 @@ func TestRefundCorrectAndNegativeBudgets(t *testing.T) {
 		res := e.Post(v1+"/user/findWithNegativeBudget", acme, map[string]any{"corporateAccountOspId": seed.AcmeOspID,
 			"pagination": map[string]int{"page": 1, "size": 10}})
 		testkit.MustStatus(t, res, 200)
-		var neg api.Page[expense.NegativeUser]
+		var neg paging.Page[expense.NegativeUser]
 		res.JSON(t, &neg)
 		if neg.TotalElements != 1 || len(neg.Content) != 1 || neg.Content[0].OspID != sophie || neg.Content[0].Amount != -3000 ||
 			neg.Content[0].FullName != "Sophie Dubois" || len(neg.Content[0].Budgets) != 1 ||
@@ -425,7 +425,7 @@ func TestRefundCorrectAndNegativeBudgets(t *testing.T) {
 		}
 		// the list shows the net amount
 		res = e.Post(v1+"/events/getByFilter", acme, map[string]any{"userOspId": sophie})
-		var p api.Page[expense.Event]
+		var p paging.Page[expense.Event]
 		res.JSON(t, &p)
 		if p.TotalElements != 1 || p.Content[0].NetAmount != 0 || p.Content[0].Amount != 3000 {
 			t.Fatalf("list after refunds: %s", res.Body)

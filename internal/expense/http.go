@@ -5,6 +5,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/paging"
 )
 
 const base = "/portal-service/v1"
@@ -23,7 +24,9 @@ func (s *Service) Routes() []api.Route {
 				return s.Create(ctx, pr(ctx), *req)
 			}).WithIdempotencyKey(),
 		api.Post(base+"/events/getByFilter", read, "expense", "Page through expenses with their net amounts, newest first",
-			func(ctx context.Context, req *Filter) (*api.Page[Event], error) { return s.Filter(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *Filter) (*paging.Page[Event], error) {
+				return s.Filter(ctx, pr(ctx), *req)
+			}),
 		api.Post(base+"/events/get", read, "expense", "One expense with its details and corrections",
 			func(ctx context.Context, req *GetRequest) (*EventDetail, error) {
 				return s.Get(ctx, pr(ctx), req.OspID)
@@ -69,7 +72,7 @@ func (s *Service) Routes() []api.Route {
 			}),
 
 		api.Post(base+"/user/findWithNegativeBudget", read, "user", "Page through users with a budget below zero, most negative first",
-			func(ctx context.Context, req *NegativeRequest) (*api.Page[NegativeUser], error) {
+			func(ctx context.Context, req *NegativeRequest) (*paging.Page[NegativeUser], error) {
 				return s.NegativeUsers(ctx, pr(ctx), *req)
 			}),
 		api.Post(base+"/user/countWithNegativeBudget", read, "user", "Count the users with a budget below zero",

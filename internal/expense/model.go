@@ -11,9 +11,9 @@
 package expense
 
 import (
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/paging"
 )
 
 // Mobility modes an expense is for (SPEC §1).
@@ -143,12 +143,12 @@ type GetRequest struct {
 
 // Filter selects expenses (events/getByFilter).
 type Filter struct {
-	UserOspID             string         `json:"userOspId,omitempty"`
-	CorporateAccountOspID string         `json:"corporateAccountOspId,omitempty"`
-	BudgetOspID           string         `json:"budgetOspId,omitempty"`
-	DateFrom              string         `json:"dateFrom,omitempty" description:"yyyy-MM-dd, inclusive (expense date)"`
-	DateTo                string         `json:"dateTo,omitempty" description:"yyyy-MM-dd, inclusive"`
-	Pagination            api.Pagination `json:"pagination"`
+	UserOspID             string            `json:"userOspId,omitempty"`
+	CorporateAccountOspID string            `json:"corporateAccountOspId,omitempty"`
+	BudgetOspID           string            `json:"budgetOspId,omitempty"`
+	DateFrom              string            `json:"dateFrom,omitempty" description:"yyyy-MM-dd, inclusive (expense date)"`
+	DateTo                string            `json:"dateTo,omitempty" description:"yyyy-MM-dd, inclusive"`
+	Pagination            paging.Pagination `json:"pagination"`
 }
 
 // RefundRequest gives (part of) an expense back to its budget.
@@ -167,8 +167,8 @@ type CorrectRequest struct {
 
 // NegativeRequest selects users with a negative budget.
 type NegativeRequest struct {
-	CorporateAccountOspID string         `json:"corporateAccountOspId,omitempty" description:"default: every company in the caller's scope"`
-	Pagination            api.Pagination `json:"pagination"`
+	CorporateAccountOspID string            `json:"corporateAccountOspId,omitempty" description:"default: every company in the caller's scope"`
+	Pagination            paging.Pagination `json:"pagination"`
 }
 
 // CountRequest counts users with a negative budget.

@@ -13,6 +13,7 @@ import (
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
+	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
 
@@ -169,7 +170,7 @@ func (s *Service) toRecurring(ctx context.Context, r *recurringRow) (*Recurring,
 	if err != nil {
 		return nil, internal(err)
 	}
-	out := &Recurring{OspID: r.OspID, UserOspID: r.UserOspID, UserFullName: fullName(&r.Firstname, &r.Lastname, &r.Email),
+	out := &Recurring{OspID: r.OspID, UserOspID: r.UserOspID, UserFullName: user.FullName(r.Firstname, r.Lastname, r.Email),
 		BudgetOspID: r.BudgetOspID, BudgetType: r.BudgetType, Type: r.PurchaseType, MobilityMode: mobilityModeOf(r.PurchaseType),
 		Amount: r.Amount, VatPercentage: vatPercent(r.VatBasisPoints), Description: r.Description, Frequency: r.Frequency,
 		StartDate: r.StartDate, EndDate: r.EndDate, NextOccurrence: r.NextDate, Deleted: r.DeletedAt != nil,
@@ -193,7 +194,39 @@ func (s *Service) findRecurring(ctx context.Context, p *access.Principal, ospID 
 	if database.IsNoRows(err) || (err == nil && living && r.DeletedAt != nil) {
 		return nil, notFound(ctx, "recurring")
 	}
-	return r, internal(err)
+	if err != nil {
+		return nil, internal(err)
+	}
+	return r, s.withNames(ctx, r)
+}
+
+// withNames fills the owner's names, the budget's ids and its company
+// into recurrences from the owners' read models, one batch each. The rows
+// were reached within the caller's scope (or by the runner), so the reads
+// use the system scope.
+func (s *Service) withNames(ctx context.Context, rows ...*recurringRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	var budgetIDs, userIDs []int64
+	for _, r := range rows {
+		budgetIDs = append(budgetIDs, r.BudgetID)
+		userIDs = append(userIDs, r.UserID)
+	}
+	budgets, err := s.budgets.Refs(ctx, access.SystemScope(), budgetIDs)
+	if err != nil {
+		return err
+	}
+	users, err := s.users.Displays(ctx, access.SystemScope(), userIDs)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		b, u := budgets[r.BudgetID], users[r.UserID]
+		r.BudgetOspID, r.BudgetType, r.CorporateAccountID = b.OspID, b.BudgetType, b.CompanyID
+		r.UserOspID, r.Firstname, r.Lastname, r.Email = u.OspID, u.Firstname, u.Lastname, u.Email
+	}
+	return nil
 }
 
 // GetRecurring returns one recurring external purchase (removed ones too,
@@ -220,6 +253,13 @@ func (s *Service) RecurringByUser(ctx context.Context, p *access.Principal, user
 	rows, err := s.store.recurringByUser(ctx, u.ID)
 	if err != nil {
 		return nil, internal(err)
+	}
+	ptrs := make([]*recurringRow, len(rows))
+	for i := range rows {
+		ptrs[i] = &rows[i]
+	}
+	if err := s.withNames(ctx, ptrs...); err != nil {
+		return nil, err
 	}
 	out := make([]Recurring, 0, len(rows))
 	for i := range rows {
@@ -516,6 +556,9 @@ func (s *Service) runNext(ctx context.Context, id int64, day string, res *RunRes
 		if err != nil {
 			return err
 		}
+		if err := s.withNames(ctx, r); err != nil {
+			return err
+		}
 		if r.DeletedAt != nil || r.NextDate == nil || *r.NextDate > day {
 			done = true
 			return nil
@@ -535,7 +578,8 @@ func (s *Service) runNext(ctx context.Context, id int64, day string, res *RunRes
 		e := &expenseRow{BudgetID: r.BudgetID, UserID: r.UserID, CorporateAccountID: r.CorporateAccountID, Amount: r.Amount,
 			VatBasisPoints: r.VatBasisPoints, Description: r.Description, ExpenseDate: date, MobilityMode: mobilityModeOf(r.PurchaseType),
 			RecurrenceID: &r.ID, PeriodKey: &key}
-		if err := s.book(ctx, e); err != nil {
+		// the runner acts for no signed-in user: the recurrence was scoped when it was made
+		if err := s.book(ctx, access.SystemScope(), e); err != nil {
 			if ae := apperr.As(err); ae != nil && ae.Kind == apperr.KindConflict {
 				refused = &refusal{date: date, label: ae.Label, next: next}
 			}
@@ -554,6 +598,9 @@ func (s *Service) runNext(ctx context.Context, id int64, day string, res *RunRes
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		r, err := s.store.recurringByID(ctx, id, true)
 		if err != nil {
+			return err
+		}
+		if err := s.withNames(ctx, r); err != nil {
 			return err
 		}
 		if r.NextDate == nil || *r.NextDate != refused.date {

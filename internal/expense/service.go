@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
@@ -22,6 +21,7 @@ import (
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
@@ -48,8 +48,28 @@ type Deps struct {
 }
 
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies,
+	s := &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies,
 		budgets: d.Budgets, outbox: d.Outbox}
+	if d.Budgets != nil {
+		// the ledger names the expense of its rows through this read model
+		d.Budgets.UseExpenseIDs(s.OspIDs)
+	}
+	return s
+}
+
+// OspIDs returns the public ids of expenses by internal id, in one query
+// per 500 ids (the read model the ledger uses to name a row's expense).
+// The ids come from ledger rows the caller has already read within scope.
+func (s *Service) OspIDs(ctx context.Context, ids []int64) (map[int64]string, error) {
+	rows, err := s.store.ospIDs(ctx, ids)
+	if err != nil {
+		return nil, internal(err)
+	}
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.OspID
+	}
+	return out, nil
 }
 
 func (s *Service) now() time.Time { return database.Now(s.clock.Now()) }
@@ -127,10 +147,12 @@ func (s *Service) newBookingID(ctx context.Context) (string, error) {
 
 // book stores an expense and books it on its budget (type event, money
 // out, Spend semantics) in one transaction: either both exist or neither.
-func (s *Service) book(ctx context.Context, e *expenseRow) error {
+// The budget must lie in scope (the recurring runner passes the system
+// scope).
+func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) error {
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
 		// lock the budget before the expense row refers to it (see budget.Lock)
-		if err := s.budgets.Lock(ctx, e.BudgetID); err != nil {
+		if err := s.budgets.Lock(ctx, scope, e.BudgetID); err != nil {
 			return err
 		}
 		id, err := s.newBookingID(ctx)
@@ -141,7 +163,7 @@ func (s *Service) book(ctx context.Context, e *expenseRow) error {
 		if err := s.store.insertExpense(ctx, e); err != nil {
 			return err
 		}
-		_, _, err = s.budgets.Post(ctx, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
+		_, _, err = s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
 			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true})
 		return err
 	})
@@ -169,7 +191,7 @@ func checkText(v *validate.Checker, field, value string, required bool) {
 // userBudget resolves a user and one of their budgets within the caller's
 // scope: unknown or other tenants' ids are NOT_FOUND, a budget of someone
 // else is a validation error on budgetOspId.
-func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID, budgetOspID string) (*user.Resolved, *budgetRow, error) {
+func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID, budgetOspID string) (*user.Resolved, *budget.Ref, error) {
 	u, err := s.users.Resolve(ctx, p, userOspID)
 	if err != nil {
 		return nil, nil, err
@@ -186,12 +208,9 @@ func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID
 	return u, b, nil
 }
 
-func (s *Service) findBudget(ctx context.Context, p *access.Principal, ospID string) (*budgetRow, error) {
-	b, err := s.store.budget(ctx, p.Scope, ospID)
-	if database.IsNoRows(err) {
-		return nil, notFound(ctx, "budget")
-	}
-	return b, internal(err)
+// findBudget asks budget for one of its budgets within the caller's scope.
+func (s *Service) findBudget(ctx context.Context, p *access.Principal, ospID string) (*budget.Ref, error) {
+	return s.budgets.RefByOspID(ctx, p.Scope, ospID)
 }
 
 // Create books an external purchase on a user's budget: the expense and
@@ -229,7 +248,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 		return nil, err
 	}
 	if usage != "" {
-		reasons, err := s.store.usageReasons(ctx, u.CompanyID)
+		reasons, err := s.budgets.ActiveUsageReasons(ctx, p.Scope, u.CompanyID)
 		if err != nil {
 			return nil, internal(err)
 		}
@@ -241,7 +260,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	e := &expenseRow{BudgetID: b.ID, UserID: u.ID, CorporateAccountID: u.CompanyID, Amount: req.Amount.Cents(), VatBasisPoints: bp,
 		Description: desc, ExpenseDate: req.Date, UsageReason: usage, ExternalReference: ext, IdentificationField: ident,
 		MobilityMode: mode, CreatedBy: &p.UserID}
-	if err := s.book(ctx, e); err != nil {
+	if err := s.book(ctx, p.Scope, e); err != nil {
 		return nil, internal(err)
 	}
 	return s.detail(ctx, eventFilter{scope: p.Scope, id: e.ID})
@@ -256,14 +275,78 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func fullName(first, last, email *string) string {
-	d := func(s *string) string {
-		if s == nil {
-			return ""
-		}
-		return *s
+// enrich fills the names and net amounts of a page of expenses from the
+// owners' read models: one batch each from budget (the budget and the
+// ledger), user (owners and bookers) and company, whatever the page size.
+func (s *Service) enrich(ctx context.Context, scope access.Scope, views []eventView) error {
+	if len(views) == 0 {
+		return nil
 	}
-	return user.FullName(d(first), d(last), d(email))
+	var ids, budgetIDs, userIDs, bookerIDs, companyIDs []int64
+	for i := range views {
+		v := &views[i]
+		ids = append(ids, v.ID)
+		budgetIDs = append(budgetIDs, v.BudgetID)
+		userIDs = append(userIDs, v.UserID)
+		companyIDs = append(companyIDs, v.CorporateAccountID)
+		if v.CreatedBy != nil {
+			bookerIDs = append(bookerIDs, *v.CreatedBy)
+		}
+	}
+	ledgers, err := s.budgets.ExpenseLedgers(ctx, scope, ids)
+	if err != nil {
+		return err
+	}
+	budgets, err := s.budgets.Refs(ctx, scope, budgetIDs)
+	if err != nil {
+		return err
+	}
+	owners, err := s.users.Displays(ctx, scope, userIDs)
+	if err != nil {
+		return err
+	}
+	// who booked it may be platform staff, outside the caller's tenant:
+	// their name is shown on a row the caller may read
+	bookers, err := s.users.Displays(ctx, access.SystemScope(), bookerIDs)
+	if err != nil {
+		return err
+	}
+	companies, err := s.companies.ResolveIDs(ctx, scope, companyIDs)
+	if err != nil {
+		return err
+	}
+	for i := range views {
+		v := &views[i]
+		if l, ok := ledgers[v.ID]; ok {
+			v.Net, v.OriginalTxOsp = l.Net, l.OriginalTxOspID
+		}
+		if b, ok := budgets[v.BudgetID]; ok {
+			v.BudgetOspID, v.BudgetType = b.OspID, b.BudgetType
+		}
+		if u, ok := owners[v.UserID]; ok {
+			v.UserOspID, v.Firstname, v.Lastname, v.Email, v.ContractID = u.OspID, u.Firstname, u.Lastname, u.Email, u.ContractID
+		}
+		if v.CreatedBy != nil {
+			v.CreatorName = bookers[*v.CreatedBy].FullName()
+		}
+		if ca, ok := companies[v.CorporateAccountID]; ok {
+			v.CompanyOspID, v.CompanyName, v.CompanyExtID, v.CompanyType = ca.OspID, ca.Name, ca.ExtID, ca.CompanyType
+		}
+	}
+	return nil
+}
+
+// event reads one expense within the filter's scope, with its names.
+func (s *Service) event(ctx context.Context, f eventFilter) (*eventView, error) {
+	ev, err := s.store.event(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	views := []eventView{*ev}
+	if err := s.enrich(ctx, f.scope, views); err != nil {
+		return nil, err
+	}
+	return &views[0], nil
 }
 
 func (v *eventView) toEvent() Event {
@@ -276,34 +359,46 @@ func (v *eventView) toEvent() Event {
 
 // detail loads one expense with its corrections.
 func (s *Service) detail(ctx context.Context, f eventFilter) (*EventDetail, error) {
-	ev, err := s.store.event(ctx, f)
+	ev, err := s.event(ctx, f)
 	if database.IsNoRows(err) {
 		return nil, notFound(ctx, "expense")
 	}
 	if err != nil {
 		return nil, internal(err)
 	}
-	rows, err := s.store.corrections(ctx, ev.ID)
+	rows, err := s.budgets.ExpenseCorrections(ctx, f.scope, ev.ID)
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
+	}
+	var bookerIDs []int64
+	for _, r := range rows {
+		if r.CreatedBy != nil {
+			bookerIDs = append(bookerIDs, *r.CreatedBy)
+		}
+	}
+	// bookers may be platform staff, outside the caller's tenant
+	bookers, err := s.users.Displays(ctx, access.SystemScope(), bookerIDs)
+	if err != nil {
+		return nil, err
 	}
 	d := &EventDetail{Event: ev.toEvent(), EventOspID: ev.OspID, UsageReason: ev.UsageReason,
 		ExternalReference: ev.ExternalReference, IdentificationField: ev.IdentificationField, UserContractID: ev.ContractID,
 		UserEmail: ev.Email, CompanyType: ev.CompanyType, VatAmount: vatOf(ev.Amount, ev.VatBasisPoints),
 		Corrections: make([]Correction, 0, len(rows))}
 	d.AmountExclVat = ev.Amount - d.VatAmount
-	if ev.CompanyExtID != nil {
-		d.CorporateAccountExtID = *ev.CompanyExtID
-	}
+	d.CorporateAccountExtID = ev.CompanyExtID
 	if ev.OriginalTxOsp != nil {
 		d.TransactionOspID = *ev.OriginalTxOsp
 	}
 	if ev.CreatedBy != nil {
-		d.CreatedBy = fullName(ev.CreatorFirst, ev.CreatorLast, ev.CreatorEmail)
+		d.CreatedBy = ev.CreatorName
 	}
 	for _, r := range rows {
 		c := Correction{OspID: r.OspID, Type: r.Type, Amount: -r.Amount, Remark: r.Description, BookingDate: r.BookingDate,
-			CreatedOn: r.CreatedAt.Format(time.RFC3339), CreatedBy: fullName(r.Firstname, r.Lastname, r.Email)}
+			CreatedOn: r.CreatedAt.Format(time.RFC3339)}
+		if r.CreatedBy != nil {
+			c.CreatedBy = bookers[*r.CreatedBy].FullName()
+		}
 		if c.Amount < 0 {
 			d.RefundedAmount -= c.Amount
 		} else {
@@ -325,7 +420,7 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 }
 
 // Filter pages through expenses, newest expense date first.
-func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*api.Page[Event], error) {
+func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*paging.Page[Event], error) {
 	v := validate.New(ctx)
 	v.Date("dateFrom", f.DateFrom)
 	v.Date("dateTo", f.DateTo)
@@ -359,18 +454,21 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*a
 	if err != nil {
 		return nil, internal(err)
 	}
+	if err := s.enrich(ctx, ef.scope, rows); err != nil {
+		return nil, err
+	}
 	out := make([]Event, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toEvent()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 
 // lockedEvent finds an expense within scope and locks it, returning its
 // current net amount (read under the lock).
 func (s *Service) lockedEvent(ctx context.Context, p *access.Principal, ospID string) (*eventView, int64, error) {
-	ev, err := s.store.event(ctx, eventFilter{scope: p.Scope, ospID: ospID})
+	ev, err := s.event(ctx, eventFilter{scope: p.Scope, ospID: ospID})
 	if database.IsNoRows(err) {
 		return nil, 0, notFound(ctx, "expense")
 	}
@@ -380,8 +478,8 @@ func (s *Service) lockedEvent(ctx context.Context, p *access.Principal, ospID st
 	if err := s.store.lockExpense(ctx, ev.ID); err != nil {
 		return nil, 0, err
 	}
-	net, err := s.store.net(ctx, ev.ID)
-	return ev, net, err
+	ledgers, err := s.budgets.ExpenseLedgers(ctx, p.Scope, []int64{ev.ID})
+	return ev, ledgers[ev.ID].Net, err
 }
 
 // tooHigh is the error of a refund above the net amount.
@@ -426,7 +524,7 @@ func (s *Service) Refund(ctx context.Context, p *access.Principal, req RefundReq
 		if amount > net {
 			return tooHigh(ctx, net)
 		}
-		_, _, err = s.budgets.Post(ctx, ev.BudgetID, budget.Entry{Type: budget.TxRefund, Amount: amount, Description: remark,
+		_, _, err = s.budgets.Post(ctx, p.Scope, ev.BudgetID, budget.Entry{Type: budget.TxRefund, Amount: amount, Description: remark,
 			ExpenseID: &ev.ID, CreatedBy: &p.UserID})
 		return err
 	})
@@ -467,7 +565,7 @@ func (s *Service) Correct(ctx context.Context, p *access.Principal, req CorrectR
 		} else if booked > net {
 			return tooHigh(ctx, net)
 		}
-		_, _, err = s.budgets.Post(ctx, ev.BudgetID, entry)
+		_, _, err = s.budgets.Post(ctx, p.Scope, ev.BudgetID, entry)
 		return err
 	})
 	if err != nil {
@@ -534,27 +632,32 @@ func (s *Service) EmailReceipt(ctx context.Context, p *access.Principal, ospID s
 
 // NegativeUsers pages through the users with at least one budget below
 // zero (unlimited budgets may go there), most negative first.
-func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req NegativeRequest) (*api.Page[NegativeUser], error) {
+func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req NegativeRequest) (*paging.Page[NegativeUser], error) {
 	companyID, err := s.company(ctx, p, req.CorporateAccountOspID)
 	if err != nil {
 		return nil, err
 	}
 	pg := req.Pagination.Normalize(constants.DefaultPageSize)
-	total, err := s.store.countNegative(ctx, p.Scope, companyID)
+	rows, total, err := s.budgets.NegativeOwners(ctx, p.Scope, companyID, pg)
 	if err != nil {
-		return nil, internal(err)
-	}
-	rows, err := s.store.negativeUsers(ctx, p.Scope, companyID, pg)
-	if err != nil {
-		return nil, internal(err)
+		return nil, err
 	}
 	ids := make([]int64, len(rows))
+	companyIDs := make([]int64, len(rows))
 	for i, r := range rows {
-		ids[i] = r.ID
+		ids[i], companyIDs[i] = r.UserID, r.CompanyID
 	}
-	budgets, err := s.store.negativeBudgets(ctx, ids)
+	budgets, err := s.budgets.NegativeBudgets(ctx, p.Scope, ids)
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
+	}
+	users, err := s.users.Displays(ctx, p.Scope, ids)
+	if err != nil {
+		return nil, err
+	}
+	companies, err := s.companies.ResolveIDs(ctx, p.Scope, companyIDs)
+	if err != nil {
+		return nil, err
 	}
 	byUser := map[int64][]NegativeBudget{}
 	for _, b := range budgets {
@@ -563,15 +666,20 @@ func (s *Service) NegativeUsers(ctx context.Context, p *access.Principal, req Ne
 	}
 	out := make([]NegativeUser, len(rows))
 	for i, r := range rows {
+		u := users[r.UserID]
 		login := ""
-		if r.Login != nil {
-			login = *r.Login
+		if u.Login != nil {
+			login = *u.Login
 		}
-		out[i] = NegativeUser{OspID: r.OspID, Firstname: r.Firstname, Lastname: r.Lastname,
-			FullName: user.FullName(r.Firstname, r.Lastname, r.Email), Email: r.Email, Login: login, Active: r.Active,
-			CorporateAccountOspID: r.CompanyOspID, Amount: r.Total, Budgets: byUser[r.ID]}
+		companyOspID := ""
+		if ca := companies[r.CompanyID]; ca != nil {
+			companyOspID = ca.OspID
+		}
+		out[i] = NegativeUser{OspID: u.OspID, Firstname: u.Firstname, Lastname: u.Lastname,
+			FullName: u.FullName(), Email: u.Email, Login: login, Active: u.Active,
+			CorporateAccountOspID: companyOspID, Amount: r.Total, Budgets: byUser[r.UserID]}
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 
@@ -581,9 +689,9 @@ func (s *Service) CountNegative(ctx context.Context, p *access.Principal, req Co
 	if err != nil {
 		return nil, err
 	}
-	n, err := s.store.countNegative(ctx, p.Scope, companyID)
+	n, err := s.budgets.CountNegativeOwners(ctx, p.Scope, companyID)
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
 	}
 	return &Count{Count: n}, nil
 }

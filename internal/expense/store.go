@@ -6,29 +6,12 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
+	"mobility/portal/internal/budget"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 )
 
 type store struct{ db *database.DB }
-
-// budgetRow is a budget as expenses need it.
-type budgetRow struct {
-	ID               int64  `db:"id"`
-	OspID            string `db:"osp_id"`
-	UserID           *int64 `db:"user_id"`
-	BudgetType       string `db:"budget_type"`
-	ActivationStatus string `db:"activation_status"`
-}
-
-// budget finds a budget within scope.
-func (s *store) budget(ctx context.Context, scope access.Scope, ospID string) (*budgetRow, error) {
-	cond, args := scope.CorporateAccounts("b.corporate_account_id", "ca.partner_id")
-	var r budgetRow
-	err := s.db.Get(ctx, &r, `SELECT b.id, b.osp_id, b.user_id, b.budget_type, b.activation_status FROM budgets b
-		JOIN corporate_accounts ca ON ca.id = b.corporate_account_id WHERE b.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
-	return &r, err
-}
 
 // expenseRow is an expense as stored.
 type expenseRow struct {
@@ -75,48 +58,35 @@ func (s *store) bookingIDTaken(ctx context.Context, id string) (bool, error) {
 	return n > 0, err
 }
 
-// eventView is an expense with its names and net amount.
+// eventView is an expense with its recurrence's id as stored; the service
+// fills in the names and the net amount from the owners' read models
+// (budget, user, company), a batch per page.
 type eventView struct {
 	expenseRow
-	Net           int64   `db:"net"`
-	BudgetOspID   string  `db:"budget_osp_id"`
-	BudgetType    string  `db:"budget_type"`
-	UserOspID     string  `db:"user_osp_id"`
-	Firstname     string  `db:"firstname"`
-	Lastname      string  `db:"lastname"`
-	Email         string  `db:"email"`
-	Language      string  `db:"language"`
-	ContractID    string  `db:"contract_id"`
-	CompanyOspID  string  `db:"company_osp_id"`
-	CompanyName   string  `db:"company_name"`
-	CompanyExtID  *string `db:"company_ext_id"`
-	CompanyType   string  `db:"company_type"`
 	RecurrenceOsp *string `db:"recurrence_osp_id"`
-	CreatorFirst  *string `db:"creator_first"`
-	CreatorLast   *string `db:"creator_last"`
-	CreatorEmail  *string `db:"creator_email"`
-	OriginalTxOsp *string `db:"original_tx_osp_id"`
-	PartnerID     int64   `db:"partner_id"`
-}
 
-// Ledger rows that belong to an expense: its booking and its corrections.
-const expenseTxTypes = `('event','refund','update')`
+	Net           int64
+	OriginalTxOsp *string
+	BudgetOspID   string
+	BudgetType    string
+	UserOspID     string
+	Firstname     string
+	Lastname      string
+	Email         string
+	ContractID    string
+	CompanyOspID  string
+	CompanyName   string
+	CompanyExtID  string
+	CompanyType   string
+	CreatorName   string
+}
 
 const selectEvent = `SELECT e.id, e.osp_id, e.budget_id, e.user_id, e.corporate_account_id, e.amount, e.vat_percentage,
 	e.description, e.expense_date, e.booking_id, e.usage_reason, e.external_reference, e.identification_field,
 	e.mobility_mode, e.not_billed, e.settled, e.recurrence_id, e.period_key, e.created_by, e.created_at,
-	-(SELECT COALESCE(SUM(t.amount), 0) FROM budget_transactions t WHERE t.expense_id = e.id AND t.tx_type IN ` + expenseTxTypes + `) AS net,
-	b.osp_id AS budget_osp_id, b.budget_type, u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, u.language,
-	u.contract_id, ca.osp_id AS company_osp_id, ca.name AS company_name, ca.ext_id AS company_ext_id, ca.company_type,
-	ca.partner_id, r.osp_id AS recurrence_osp_id, cu.firstname AS creator_first, cu.lastname AS creator_last,
-	cu.email AS creator_email,
-	(SELECT MIN(t.osp_id) FROM budget_transactions t WHERE t.expense_id = e.id AND t.tx_type = 'event') AS original_tx_osp_id
+	r.osp_id AS recurrence_osp_id
 FROM expenses e
-JOIN budgets b ON b.id = e.budget_id
-JOIN users u ON u.id = e.user_id
-JOIN corporate_accounts ca ON ca.id = e.corporate_account_id
-LEFT JOIN recurring_expenses r ON r.id = e.recurrence_id
-LEFT JOIN users cu ON cu.id = e.created_by `
+LEFT JOIN recurring_expenses r ON r.id = e.recurrence_id `
 
 // eventFilter is a filter with ids resolved within scope.
 type eventFilter struct {
@@ -130,7 +100,7 @@ type eventFilter struct {
 }
 
 func (f eventFilter) where() (string, []any) {
-	cond, args := f.scope.CorporateAccounts("e.corporate_account_id", "ca.partner_id")
+	cond, args := f.scope.InCompanies("e.corporate_account_id")
 	w := []string{cond}
 	add := func(c string, v any) {
 		w = append(w, c)
@@ -175,114 +145,21 @@ func (s *store) lockExpense(ctx context.Context, id int64) error {
 	return s.db.LockRow(ctx, "expenses", "id", id)
 }
 
-// net is an expense's net cost from its ledger rows.
-func (s *store) net(ctx context.Context, id int64) (int64, error) {
-	var n int64
-	err := s.db.Get(ctx, &n, `SELECT -COALESCE(SUM(amount), 0) FROM budget_transactions WHERE expense_id = ? AND tx_type IN `+expenseTxTypes, id)
-	return n, err
-}
-
 var eventOrder = map[string]string{
 	"date": "e.expense_date", "amount": "e.amount", "bookingId": "e.booking_id", "description": "e.description",
 	"createdOn": "e.created_at",
 }
 
-func (s *store) events(ctx context.Context, f eventFilter, p api.Pagination) ([]eventView, int, error) {
+func (s *store) events(ctx context.Context, f eventFilter, p paging.Pagination) ([]eventView, int, error) {
 	clause, args := f.where()
 	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM expenses e JOIN corporate_accounts ca ON ca.id = e.corporate_account_id`+clause, args...); err != nil {
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM expenses e`+clause, args...); err != nil {
 		return nil, 0, err
 	}
 	var rows []eventView
 	q := selectEvent + clause + p.OrderBy(eventOrder, "e.expense_date DESC, e.id DESC") + ` LIMIT ? OFFSET ?`
 	err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...)
 	return rows, total, err
-}
-
-// correctionRow is a ledger row that corrected an expense.
-type correctionRow struct {
-	OspID       string    `db:"osp_id"`
-	Type        string    `db:"tx_type"`
-	Amount      int64     `db:"amount"`
-	Description string    `db:"description"`
-	BookingDate string    `db:"booking_date"`
-	CreatedAt   time.Time `db:"created_at"`
-	Firstname   *string   `db:"firstname"`
-	Lastname    *string   `db:"lastname"`
-	Email       *string   `db:"email"`
-}
-
-func (s *store) corrections(ctx context.Context, expenseID int64) ([]correctionRow, error) {
-	var rows []correctionRow
-	err := s.db.Select(ctx, &rows, `SELECT t.osp_id, t.tx_type, t.amount, t.description, t.booking_date, t.created_at,
-		u.firstname, u.lastname, u.email FROM budget_transactions t LEFT JOIN users u ON u.id = t.created_by
-		WHERE t.expense_id = ? AND t.tx_type IN ('refund','update') ORDER BY t.id`, expenseID)
-	return rows, err
-}
-
-// negativeRow is a user with the sum of their negative balances.
-type negativeRow struct {
-	ID           int64   `db:"id"`
-	OspID        string  `db:"osp_id"`
-	Firstname    string  `db:"firstname"`
-	Lastname     string  `db:"lastname"`
-	Email        string  `db:"email"`
-	Login        *string `db:"login"`
-	Active       bool    `db:"active"`
-	CompanyOspID string  `db:"company_osp_id"`
-	Total        int64   `db:"total"`
-}
-
-func negativeWhere(scope access.Scope, companyID int64) (string, []any) {
-	cond, args := scope.CorporateAccounts("b.corporate_account_id", "ca.partner_id")
-	q := ` FROM budgets b JOIN users u ON u.id = b.user_id JOIN corporate_accounts ca ON ca.id = b.corporate_account_id
-		WHERE b.balance < 0 AND ` + cond
-	if companyID != 0 {
-		q += ` AND b.corporate_account_id = ?`
-		args = append(args, companyID)
-	}
-	return q, args
-}
-
-var negativeOrder = map[string]string{"amount": "total", "lastname": "u.lastname", "firstname": "u.firstname", "email": "u.email"}
-
-func (s *store) negativeUsers(ctx context.Context, scope access.Scope, companyID int64, p api.Pagination) ([]negativeRow, error) {
-	from, args := negativeWhere(scope, companyID)
-	var rows []negativeRow
-	q := `SELECT u.id, u.osp_id, u.firstname, u.lastname, u.email, u.login, u.active, ca.osp_id AS company_osp_id,
-		SUM(b.balance) AS total` + from + ` GROUP BY u.id, u.osp_id, u.firstname, u.lastname, u.email, u.login, u.active, ca.osp_id` +
-		p.OrderBy(negativeOrder, "total, u.lastname, u.firstname, u.id") + ` LIMIT ? OFFSET ?`
-	err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...)
-	return rows, err
-}
-
-func (s *store) countNegative(ctx context.Context, scope access.Scope, companyID int64) (int, error) {
-	from, args := negativeWhere(scope, companyID)
-	var n int
-	err := s.db.Get(ctx, &n, `SELECT COUNT(DISTINCT b.user_id)`+from, args...)
-	return n, err
-}
-
-type negativeBudgetRow struct {
-	UserID           int64  `db:"user_id"`
-	OspID            string `db:"osp_id"`
-	BudgetType       string `db:"budget_type"`
-	ActivationStatus string `db:"activation_status"`
-	Balance          int64  `db:"balance"`
-}
-
-func (s *store) negativeBudgets(ctx context.Context, userIDs []int64) ([]negativeBudgetRow, error) {
-	if len(userIDs) == 0 {
-		return nil, nil
-	}
-	args := make([]any, len(userIDs))
-	for i, id := range userIDs {
-		args[i] = id
-	}
-	var rows []negativeBudgetRow
-	err := s.db.Select(ctx, &rows, `SELECT user_id, osp_id, budget_type, activation_status, balance FROM budgets
-		WHERE balance < 0 AND user_id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(userIDs)), ",")+`) ORDER BY balance, id`, args...)
-	return rows, err
 }
 
 // recurringRow is a recurring external purchase as stored.
@@ -302,32 +179,32 @@ type recurringRow struct {
 	DeletedAt      *time.Time `db:"deleted_at"`
 	CreatedBy      *int64     `db:"created_by"`
 	CreatedAt      time.Time  `db:"created_at"`
-	// joined
-	UserOspID          string `db:"user_osp_id"`
-	Firstname          string `db:"firstname"`
-	Lastname           string `db:"lastname"`
-	Email              string `db:"email"`
-	CorporateAccountID int64  `db:"corporate_account_id"`
-	BudgetOspID        string `db:"budget_osp_id"`
-	BudgetType         string `db:"budget_type"`
+	// from the owners' read models (see Service.withNames)
+	UserOspID          string `db:"-"`
+	Firstname          string `db:"-"`
+	Lastname           string `db:"-"`
+	Email              string `db:"-"`
+	CorporateAccountID int64  `db:"-"`
+	BudgetOspID        string `db:"-"`
+	BudgetType         string `db:"-"`
 }
 
 const selectRecurring = `SELECT r.id, r.osp_id, r.user_id, r.budget_id, r.purchase_type, r.amount, r.vat_percentage,
-	r.description, r.frequency, r.start_date, r.end_date, r.next_date, r.deleted_at, r.created_by, r.created_at,
-	u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, b.corporate_account_id, b.osp_id AS budget_osp_id, b.budget_type
-FROM recurring_expenses r
-JOIN users u ON u.id = r.user_id
-JOIN budgets b ON b.id = r.budget_id
-JOIN corporate_accounts ca ON ca.id = b.corporate_account_id `
+	r.description, r.frequency, r.start_date, r.end_date, r.next_date, r.deleted_at, r.created_by, r.created_at
+FROM recurring_expenses r `
 
-// recurring finds a recurrence within scope (deleted ones too).
+// recurring finds a recurrence within scope (deleted ones too); with
+// forUpdate it locks the row in the same query that checks the scope (on
+// the recurrence's budget, through budget's published predicate).
 func (s *store) recurring(ctx context.Context, scope access.Scope, ospID string, forUpdate bool) (*recurringRow, error) {
+	cond, args := budget.InScope("r.budget_id", scope)
 	if forUpdate {
-		if err := s.db.LockRow(ctx, "recurring_expenses", "osp_id", ospID); err != nil {
+		var id int64
+		if err := s.db.Get(ctx, &id, `SELECT r.id FROM recurring_expenses r WHERE r.osp_id = ? AND `+cond+s.db.Dialect.ForUpdate(),
+			append([]any{ospID}, args...)...); err != nil {
 			return nil, err
 		}
 	}
-	cond, args := scope.CorporateAccounts("b.corporate_account_id", "ca.partner_id")
 	var r recurringRow
 	err := s.db.Get(ctx, &r, selectRecurring+`WHERE r.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
 	return &r, err
@@ -435,9 +312,25 @@ func (s *store) dropCancelled(ctx context.Context, recurrenceID int64) error {
 	return err
 }
 
-// usageReasons lists a company's active usage reasons.
-func (s *store) usageReasons(ctx context.Context, companyID int64) ([]string, error) {
-	var out []string
-	err := s.db.Select(ctx, &out, `SELECT label FROM usage_reasons WHERE corporate_account_id = ? AND active ORDER BY label`, companyID)
-	return out, err
+type expenseOspID struct {
+	ID    int64  `db:"id"`
+	OspID string `db:"osp_id"`
+}
+
+func (s *store) ospIDs(ctx context.Context, ids []int64) ([]expenseOspID, error) {
+	var out []expenseOspID
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		args := make([]any, len(part))
+		for j, id := range part {
+			args[j] = id
+		}
+		var rows []expenseOspID
+		if err := s.db.Select(ctx, &rows, `SELECT id, osp_id FROM expenses WHERE id IN (`+
+			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...); err != nil {
+			return nil, err
+		}
+		out = append(out, rows...)
+	}
+	return out, nil
 }

@@ -72,8 +72,7 @@ func (r *Runner) RunDay(ctx context.Context, day string) ([]Result, error) {
 			res.Status, res.Detail = "failed", runErr.Error()
 			slog.Error("job failed", "job", j.Name, "day", day, "err", runErr)
 		}
-		if _, err := r.db.Exec(ctx, `UPDATE job_runs SET status = ?, finished_at = ?, detail = ? WHERE id = ?`,
-			res.Status, database.Now(r.clock.Now()), res.Detail, id); err != nil {
+		if err := r.finish(ctx, id, res.Status, res.Detail, database.Now(r.clock.Now())); err != nil {
 			return out, err
 		}
 		out = append(out, res)
@@ -85,28 +84,23 @@ func (r *Runner) RunDay(ctx context.Context, day string) ([]Result, error) {
 // one that failed or went stale.
 func (r *Runner) claim(ctx context.Context, job, day string) (int64, bool, error) {
 	now := database.Now(r.clock.Now())
-	id, err := r.db.Insert(ctx, `INSERT INTO job_runs (job, run_key, status, started_at) VALUES (?, ?, 'running', ?) RETURNING id`, job, day, now)
+	id, err := r.insertRun(ctx, job, day, now)
 	if err == nil {
 		return id, true, nil
 	}
 	if !database.IsUniqueViolation(err) {
 		return 0, false, err
 	}
-	var run struct {
-		ID        int64     `db:"id"`
-		Status    string    `db:"status"`
-		StartedAt time.Time `db:"started_at"`
-	}
-	if err := r.db.Get(ctx, &run, `SELECT id, status, started_at FROM job_runs WHERE job = ? AND run_key = ?`, job, day); err != nil {
+	run, err := r.runOf(ctx, job, day)
+	if err != nil {
 		return 0, false, err
 	}
 	retry := r.Force || run.Status == "failed" || (run.Status == "running" && now.Sub(run.StartedAt) > StaleAfter)
 	if !retry {
 		return 0, false, nil
 	}
-	n, err := r.db.Exec(ctx, `UPDATE job_runs SET status = 'running', started_at = ? WHERE id = ? AND status = ? AND started_at = ?`,
-		now, run.ID, run.Status, run.StartedAt)
-	return run.ID, n == 1, err
+	ok, err := r.reclaim(ctx, run, now)
+	return run.ID, ok, err
 }
 
 // Loop runs the current business day's jobs every interval until ctx ends

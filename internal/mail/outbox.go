@@ -61,9 +61,7 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 	if err != nil {
 		return err
 	}
-	_, err = o.db.Insert(ctx, `INSERT INTO mail_outbox (to_address, subject, body, template, language, status, created_at)
-		VALUES (?, ?, ?, ?, ?, 'pending', ?) RETURNING id`, m.To, subject, body, m.Name, string(m.Lang), database.Now(o.clock.Now()))
-	return err
+	return o.insert(ctx, m, subject, body, database.Now(o.clock.Now()))
 }
 
 // Mail is a stored outbox row.
@@ -83,7 +81,5 @@ type Mail struct {
 
 // List returns the outbox rows to an address, newest last (tests, tools).
 func (o *Outbox) List(ctx context.Context, to string) ([]Mail, error) {
-	var out []Mail
-	err := o.db.Select(ctx, &out, `SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY id`, to)
-	return out, err
+	return o.to(ctx, to)
 }

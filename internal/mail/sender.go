@@ -47,16 +47,16 @@ func (s *Sender) Run(ctx context.Context, interval time.Duration) {
 
 // Flush handles every pending mail once.
 func (s *Sender) Flush(ctx context.Context) error {
-	var pending []Mail
-	if err := s.db.Select(ctx, &pending, `SELECT * FROM mail_outbox WHERE status = 'pending' ORDER BY id LIMIT 100`); err != nil {
+	pending, err := s.outbox.pending(ctx, 100)
+	if err != nil {
 		return err
 	}
 	for _, m := range pending {
-		n, err := s.db.Exec(ctx, `UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1 WHERE id = ? AND status = 'pending'`, m.ID)
+		claimed, err := s.outbox.claim(ctx, m.ID)
 		if err != nil {
 			return err
 		}
-		if n == 0 {
+		if !claimed {
 			continue // another process claimed it
 		}
 		status, lastErr := "sent", ""
@@ -76,7 +76,7 @@ func (s *Sender) Flush(ctx context.Context) error {
 		if status == "sent" || status == "kept" {
 			sentAt = database.Now(s.outbox.clock.Now())
 		}
-		if _, err := s.db.Exec(ctx, `UPDATE mail_outbox SET status = ?, last_error = ?, sent_at = ? WHERE id = ?`, status, lastErr, sentAt, m.ID); err != nil {
+		if err := s.outbox.settle(ctx, m.ID, status, lastErr, sentAt); err != nil {
 			return err
 		}
 	}

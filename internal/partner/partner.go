@@ -6,6 +6,7 @@ package partner
 import (
 	"context"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
@@ -39,21 +40,41 @@ type Partner struct {
 }
 
 // Service reads partners.
-type Service struct{ db *database.DB }
+type Service struct{ store *store }
 
-func NewService(db *database.DB) *Service { return &Service{db: db} }
+func NewService(db *database.DB) *Service { return &Service{store: &store{db: db}} }
 
-const columns = `id, osp_id, name, ext_id, partner_type, active, brand_color`
+// ByID returns a partner by internal id within scope; trusted internal
+// callers pass access.SystemScope().
+func (s *Service) ByID(ctx context.Context, scope access.Scope, id int64) (*Partner, error) {
+	return found(s.store.byID(ctx, scope, id))
+}
 
-// ByID returns a partner by internal id (callers have checked tenancy).
-func (s *Service) ByID(ctx context.Context, id int64) (*Partner, error) {
-	var p Partner
-	err := s.db.Get(ctx, &p, `SELECT `+columns+` FROM partners WHERE id = ?`, id)
+// Resolve returns a partner by public id within scope; others are NOT_FOUND.
+func (s *Service) Resolve(ctx context.Context, scope access.Scope, ospID string) (*Partner, error) {
+	return found(s.store.byOspID(ctx, scope, ospID))
+}
+
+func found(p *Partner, err error) (*Partner, error) {
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("partner")
 	}
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	return &p, nil
+	return p, nil
+}
+
+// ByIDs returns the partners with ids within scope, by id, in one query
+// per 500 ids; ids outside scope are left out.
+func (s *Service) ByIDs(ctx context.Context, scope access.Scope, ids []int64) (map[int64]*Partner, error) {
+	rows, err := s.store.byIDs(ctx, scope, ids)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[int64]*Partner, len(rows))
+	for i := range rows {
+		out[rows[i].ID] = &rows[i]
+	}
+	return out, nil
 }

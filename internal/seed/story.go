@@ -127,7 +127,7 @@ func (s *story) principal(ctx context.Context, login string, roles []access.Role
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", login, err)
 	}
-	r, err := s.app.Users.ResolveID(ctx, id)
+	r, err := s.app.Users.ResolveID(ctx, access.SystemScope(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +176,7 @@ func (s *story) cast(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		r, err := s.app.Users.ResolveID(ctx, id)
+		r, err := s.app.Users.ResolveID(ctx, access.SystemScope(), id)
 		if err != nil {
 			return err
 		}

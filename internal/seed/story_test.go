@@ -133,7 +133,7 @@ func assertScreensHaveData(t *testing.T, ctx context.Context, app *server.App) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	me, err := app.Users.ResolveID(ctx, id)
+	me, err := app.Users.ResolveID(ctx, access.SystemScope(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,7 @@ type App struct {
 func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	outbox := mail.NewOutbox(db, c)
 	partners := partner.NewService(db)
-	companies := company.NewService(db)
+	companies := company.NewService(db, partners)
 	helpSvc, err := help.NewService(cfg)
 	if err != nil {
 		return nil, err
@@ -81,7 +81,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Budgets:    budgets,
 		Onboarding: onboarding.NewService(db, users, budgets),
 		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
-		Branding:   branding.NewService(db, cfg, partners),
+		Branding:   branding.NewService(cfg, partners, companies),
 		Help:       helpSvc,
 
 		Idempotency: idempotency.NewService(db, c),

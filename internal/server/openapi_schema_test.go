@@ -11,6 +11,7 @@ import (
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
 	"mobility/portal/internal/budget"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/server"
 )
 
@@ -70,7 +71,7 @@ func TestOpenAPISchemaNameCollisionFails(t *testing.T) {
 // Names carry the package's last element, never its path; generic wrappers
 // are named by what they wrap.
 func TestOpenAPISchemaNamesAreShort(t *testing.T) {
-	got := schemas(t, route("/a", budget.PrivateListRequest{}, api.Page[budget.PrivateRow]{}))
+	got := schemas(t, route("/a", budget.PrivateListRequest{}, paging.Page[budget.PrivateRow]{}))
 	for _, name := range []string{"BudgetPrivateListRequest", "PageOfBudgetPrivateRow", "BudgetPrivateRow"} {
 		if got[name] == nil {
 			t.Errorf("no schema %s among %v", name, keys(got))
@@ -81,7 +82,7 @@ func TestOpenAPISchemaNamesAreShort(t *testing.T) {
 			t.Errorf("schema name %s carries a package path", name)
 		}
 	}
-	if n := server.SchemaName(reflect.TypeOf(api.Page[budget.PrivateRow]{})); n != "PageOfBudgetPrivateRow" {
+	if n := server.SchemaName(reflect.TypeOf(paging.Page[budget.PrivateRow]{})); n != "PageOfBudgetPrivateRow" {
 		t.Errorf("SchemaName = %s", n)
 	}
 }

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/usergroup"
 	"mobility/portal/internal/validate"
 )
@@ -191,8 +191,7 @@ func (s *Service) GenerateLink(ctx context.Context, p *access.Principal, req Lin
 	expires := now.Add(SelfRegistrationTTL)
 	link := s.cfg.PublicURL + "/self-registration?token=" + token
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.db.Exec(ctx, `INSERT INTO self_registration_links (token_hash, corporate_account_id, created_by, created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?)`, hex.EncodeToString(sum[:]), ca.ID, p.UserID, now, expires); err != nil {
+		if err := s.store.insertSelfRegistrationLink(ctx, hex.EncodeToString(sum[:]), ca.ID, p.UserID, now, expires); err != nil {
 			return err
 		}
 		return s.outbox.Enqueue(ctx, mail.Message{To: me.Email, Name: "self_registration_link", Lang: i18n.Lang(me.Language),
@@ -218,7 +217,7 @@ func (s *Service) Recipients(ctx context.Context, p *access.Principal, companyOs
 		return nil, err
 	}
 	rows, _, err := s.store.list(ctx, listFilter{scope: p.Scope, companyID: ca.ID, active: boolPtr(true),
-		roles: []access.Role{access.CommunicationManager}, types: []string{TypeAdmin}}, api.Pagination{Page: 1, Size: 1000})
+		roles: []access.Role{access.CommunicationManager}, types: []string{TypeAdmin}}, paging.Pagination{Page: 1, Size: 1000})
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -237,30 +236,18 @@ func (s *Service) Groups(ctx context.Context, p *access.Principal, userOspID str
 	if err != nil {
 		return nil, err
 	}
-	return s.groups.ByUser(ctx, r.ID)
+	return s.groups.ByUser(ctx, p.Scope, r.ID)
 }
 
 // ParkingHistory pages through a user's parking stays, newest first.
-func (s *Service) ParkingHistory(ctx context.Context, p *access.Principal, req ParkingRequest) (*api.Page[ParkingSession], error) {
+func (s *Service) ParkingHistory(ctx context.Context, p *access.Principal, req ParkingRequest) (*paging.Page[ParkingSession], error) {
 	r, err := s.find(ctx, p, req.UserOspID)
 	if err != nil {
 		return nil, err
 	}
 	pg := req.Pagination.Normalize(20)
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM parking_sessions WHERE user_id = ?`, r.ID); err != nil {
-		return nil, apperr.Internal(err)
-	}
-	var rows []struct {
-		OspID        string     `db:"osp_id"`
-		ParkingName  string     `db:"parking_name"`
-		LicensePlate string     `db:"license_plate"`
-		StartedAt    time.Time  `db:"started_at"`
-		EndedAt      *time.Time `db:"ended_at"`
-		AmountCents  int64      `db:"amount_cents"`
-	}
-	if err := s.db.Select(ctx, &rows, `SELECT osp_id, parking_name, license_plate, started_at, ended_at, amount_cents
-		FROM parking_sessions WHERE user_id = ? ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`, r.ID, pg.Size, pg.Offset()); err != nil {
+	rows, total, err := s.store.parkingSessions(ctx, r.ID, pg)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	out := make([]ParkingSession, len(rows))
@@ -272,6 +259,6 @@ func (s *Service) ParkingHistory(ctx context.Context, p *access.Principal, req P
 			out[i].EndedAt = &e
 		}
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/usergroup"
 )
 
@@ -32,11 +33,11 @@ func (s *Service) Routes() []api.Route {
 
 		// lists and search
 		api.Post(base+"/findByAny", signedIn, "user", "Page through users: search, active, company, group, roles, types",
-			func(ctx context.Context, req *FindRequest) (*api.Page[ListItem], error) {
+			func(ctx context.Context, req *FindRequest) (*paging.Page[ListItem], error) {
 				return s.Find(ctx, pr(ctx), *req)
 			}),
 		api.Post(base+"/getByFilter", signedIn, "user", "Dashboard user search (at least 3 characters), sorted by first name, last name, e-mail",
-			func(ctx context.Context, req *SearchRequest) (*api.Page[SearchResult], error) {
+			func(ctx context.Context, req *SearchRequest) (*paging.Page[SearchResult], error) {
 				return s.Search(ctx, pr(ctx), *req)
 			}),
 		api.Post(base+"/get", signedIn, "user", "One user",
@@ -54,7 +55,7 @@ func (s *Service) Routes() []api.Route {
 				return s.Groups(ctx, pr(ctx), req.UserOspID)
 			}),
 		api.Post("/portal-service/v1/parking/findHistoryByUser", platform, "user", "A user's parking history, newest first",
-			func(ctx context.Context, req *ParkingRequest) (*api.Page[ParkingSession], error) {
+			func(ctx context.Context, req *ParkingRequest) (*paging.Page[ParkingSession], error) {
 				return s.ParkingHistory(ctx, pr(ctx), *req)
 			}),
 

@@ -529,7 +529,16 @@ func (s *Service) loadUpload(ctx context.Context, p *access.Principal, ospID str
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("upload")
 	}
-	return up, wrapInternal(err)
+	if err != nil {
+		return nil, wrapInternal(err)
+	}
+	// the upload was reached within scope: its company is the caller's to see
+	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), up.CorporateAccountID)
+	if err != nil {
+		return nil, err
+	}
+	up.CompanyOspID, up.CompanyName = ca.OspID, ca.Name
+	return up, nil
 }
 
 // UploadInput is an import file as the upload call received it.

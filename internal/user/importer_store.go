@@ -21,8 +21,8 @@ type upload struct {
 	Status             string  `db:"status"`
 	Report             string  `db:"report"`
 	SendCredentials    bool    `db:"send_credentials"`
-	CompanyOspID       string  `db:"company_osp_id"`
-	CompanyName        string  `db:"company_name"`
+	CompanyOspID       string  `db:"-"` // from company's read model (Service.loadUpload)
+	CompanyName        string  `db:"-"`
 	PreviousOspID      *string `db:"-"`
 }
 
@@ -54,11 +54,11 @@ func (s *store) insertUpload(ctx context.Context, u *upload, createdBy int64, no
 
 // getUpload loads a user import within the caller's tenancy.
 func (s *store) getUpload(ctx context.Context, scope access.Scope, ospID string) (*upload, error) {
-	cond, args := scope.CorporateAccounts("ca.id", "ca.partner_id")
+	cond, args := scope.InCompanies("up.corporate_account_id")
 	var u upload
 	err := s.db.Get(ctx, &u, `SELECT up.id, up.osp_id, up.corporate_account_id, up.kind, up.filename, up.content_type, up.content,
-		up.file_hash, up.row_count, up.status, up.report, up.send_credentials, ca.osp_id AS company_osp_id, ca.name AS company_name
-		FROM uploads up JOIN corporate_accounts ca ON ca.id = up.corporate_account_id
+		up.file_hash, up.row_count, up.status, up.report, up.send_credentials
+		FROM uploads up
 		WHERE up.osp_id = ? AND up.kind IN (?, ?) AND `+cond, append([]any{ospID, uploadKindCreate, uploadKindUpdate}, args...)...)
 	return &u, err
 }

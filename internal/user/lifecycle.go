@@ -282,7 +282,17 @@ func (s *Service) Anonymize(ctx context.Context, p *access.Principal, ospID stri
 	if r.ID == p.UserID {
 		return nil, apperr.Conflict(LabelWrongUserType, "you cannot anonymize yourself")
 	}
-	if err := s.db.WithTx(ctx, func(ctx context.Context) error { return s.store.anonymize(ctx, r.ID, s.now()) }); err != nil {
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.anonymize(ctx, r.ID, s.now()); err != nil {
+			return err
+		}
+		// sign-in and group membership belong to auth and usergroup
+		if err := s.auth.Forget(ctx, r.ID); err != nil {
+			return err
+		}
+		return s.groups.LeaveAll(ctx, r.ID)
+	})
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	return s.Get(ctx, p, ospID)

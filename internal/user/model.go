@@ -4,7 +4,7 @@ package user
 
 import (
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
+	"mobility/portal/internal/paging"
 )
 
 // SessionUser is the signed-in user as the web app keeps it (start-up
@@ -172,24 +172,24 @@ type ListItem struct {
 
 // FindRequest is findByAny: the paged, filtered user list.
 type FindRequest struct {
-	Active                *bool          `json:"active,omitempty" description:"true: active users only; false: inactive only"`
-	CorporateAccountOspID string         `json:"corporateAccountOspId,omitempty"`
-	Pagination            api.Pagination `json:"pagination"`
-	UserGroupOspID        string         `json:"userGroupOspId,omitempty" description:"members of this group only"`
-	ExcludeMembersOf      string         `json:"excludeMembersOf,omitempty" description:"leave out members of this group"`
-	Roles                 []access.Role  `json:"roles,omitempty" maxItems:"100" description:"users with one of these roles"`
-	Types                 []string       `json:"types,omitempty" maxItems:"100" description:"mobile, contact and/or admin"`
-	Search                string         `json:"search,omitempty" maxLength:"100" description:"name, login, e-mail, employee number or extId"`
+	Active                *bool             `json:"active,omitempty" description:"true: active users only; false: inactive only"`
+	CorporateAccountOspID string            `json:"corporateAccountOspId,omitempty"`
+	Pagination            paging.Pagination `json:"pagination"`
+	UserGroupOspID        string            `json:"userGroupOspId,omitempty" description:"members of this group only"`
+	ExcludeMembersOf      string            `json:"excludeMembersOf,omitempty" description:"leave out members of this group"`
+	Roles                 []access.Role     `json:"roles,omitempty" maxItems:"100" description:"users with one of these roles"`
+	Types                 []string          `json:"types,omitempty" maxItems:"100" description:"mobile, contact and/or admin"`
+	Search                string            `json:"search,omitempty" maxLength:"100" description:"name, login, e-mail, employee number or extId"`
 }
 
 // SearchRequest is the dashboard's user search.
 type SearchRequest struct {
-	Search                string         `json:"search" required:"true" minLength:"3" maxLength:"100"`
-	ActiveOnly            *bool          `json:"activeOnly,omitempty" description:"default true"`
-	PartnerOspID          string         `json:"partnerOspId,omitempty"`
-	CorporateAccountOspID string         `json:"corporateAccountOspId,omitempty"`
-	CompanyType           string         `json:"companyType,omitempty"`
-	Pagination            api.Pagination `json:"pagination"`
+	Search                string            `json:"search" required:"true" minLength:"3" maxLength:"100"`
+	ActiveOnly            *bool             `json:"activeOnly,omitempty" description:"default true"`
+	PartnerOspID          string            `json:"partnerOspId,omitempty"`
+	CorporateAccountOspID string            `json:"corporateAccountOspId,omitempty"`
+	CompanyType           string            `json:"companyType,omitempty"`
+	Pagination            paging.Pagination `json:"pagination"`
 }
 
 // SearchResult is one hit of the dashboard search (SPEC §3).
@@ -351,8 +351,8 @@ type Recipient struct {
 
 // ParkingRequest pages a user's parking history.
 type ParkingRequest struct {
-	UserOspID  string         `json:"userOspId" required:"true"`
-	Pagination api.Pagination `json:"pagination"`
+	UserOspID  string            `json:"userOspId" required:"true"`
+	Pagination paging.Pagination `json:"pagination"`
 }
 
 // ParkingSession is one parking stay.

@@ -6,13 +6,13 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/validate"
 )
 
@@ -78,7 +78,7 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 }
 
 // Find is findByAny: a company's users, paged, filtered and sorted.
-func (s *Service) Find(ctx context.Context, p *access.Principal, req FindRequest) (*api.Page[ListItem], error) {
+func (s *Service) Find(ctx context.Context, p *access.Principal, req FindRequest) (*paging.Page[ListItem], error) {
 	f := listFilter{scope: p.Scope, active: req.Active, roles: req.Roles, types: req.Types, search: req.Search}
 	if req.CorporateAccountOspID != "" {
 		ca, err := s.companies.Resolve(ctx, p, req.CorporateAccountOspID)
@@ -119,13 +119,13 @@ func (s *Service) Find(ctx context.Context, p *access.Principal, req FindRequest
 	for i, r := range rows {
 		out[i] = r.toListItem()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 
 // Search is the dashboard's user search: at least 3 characters, active
 // users only unless asked, sorted by first name, last name and e-mail.
-func (s *Service) Search(ctx context.Context, p *access.Principal, req SearchRequest) (*api.Page[SearchResult], error) {
+func (s *Service) Search(ctx context.Context, p *access.Principal, req SearchRequest) (*paging.Page[SearchResult], error) {
 	q := strings.TrimSpace(req.Search)
 	v := validate.New(ctx)
 	if v.Required("search", q) {
@@ -161,7 +161,7 @@ func (s *Service) Search(ctx context.Context, p *access.Principal, req SearchReq
 			Msisdn: r.Msisdn, IsMobile: r.UserType == TypeMobile, Type: r.UserType, Active: r.Active,
 			SearchMatchedOn: matchedOn(r, q)}
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 
@@ -192,16 +192,11 @@ func matchedOn(r *row, q string) []string {
 }
 
 func (s *Service) partnerInScope(ctx context.Context, p *access.Principal, ospID string) (int64, error) {
-	var id int64
-	cond, args := p.Scope.Partners("id")
-	err := s.db.Get(ctx, &id, `SELECT id FROM partners WHERE osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
-	if database.IsNoRows(err) {
-		return 0, apperr.NotFound("partner")
-	}
+	pa, err := s.partners.Resolve(ctx, p.Scope, ospID)
 	if err != nil {
-		return 0, apperr.Internal(err)
+		return 0, err
 	}
-	return id, nil
+	return pa.ID, nil
 }
 
 // loginPattern: letters, digits and . _ - @, at least 3 characters.

@@ -36,10 +36,7 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	if ospID == "" {
 		return nil, apperr.NotFound("user")
 	}
-	cond, args := scoped(p.Scope)
-	var r row
-	err := s.db.Get(ctx, &r, `SELECT u.id, u.osp_id, u.corporate_account_id, u.user_type, u.firstname, u.lastname, u.email,
-		u.language, u.active FROM users u WHERE u.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	r, err := s.store.resolve(ctx, p.Scope, ospID)
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("user")
 	}
@@ -49,9 +46,11 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	return r.resolved(), nil
 }
 
-// ResolveID returns a user by internal id (for rows already reached).
-func (s *Service) ResolveID(ctx context.Context, id int64) (*Resolved, error) {
-	r, err := s.store.byID(ctx, id)
+// ResolveID returns a user by internal id within scope; another tenant's
+// is NOT_FOUND (callers holding an id from a row they reached pass
+// access.SystemScope()).
+func (s *Service) ResolveID(ctx context.Context, scope access.Scope, id int64) (*Resolved, error) {
+	r, err := s.store.byIDIn(ctx, scope, id)
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("user")
 	}
@@ -64,19 +63,13 @@ func (s *Service) ResolveID(ctx context.Context, id int64) (*Resolved, error) {
 // ContactsOf lists the active contacts of a company with a contact type
 // (e.g. the budget contacts to warn about a low company budget).
 func (s *Service) ContactsOf(ctx context.Context, companyID int64, contactType string) ([]Resolved, error) {
-	var ids []int64
-	err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u JOIN user_contact_types ct ON ct.user_id = u.id
-		WHERE u.corporate_account_id = ? AND ct.contact_type = ? AND u.active AND u.anonymized_at IS NULL ORDER BY u.id`, companyID, contactType)
+	rows, err := s.store.contacts(ctx, companyID, contactType)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out := make([]Resolved, 0, len(ids))
-	for _, id := range ids {
-		r, err := s.ResolveID(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *r)
+	out := make([]Resolved, 0, len(rows))
+	for i := range rows {
+		out = append(out, *rows[i].resolved())
 	}
 	return out, nil
 }

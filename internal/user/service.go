@@ -86,19 +86,21 @@ func (s *Service) Current(ctx context.Context, p *access.Principal) (*SessionUse
 		partnerID = *pr.PartnerID
 	}
 	if pr.CorporateAccountID != nil {
-		ca, err := s.companies.ByID(ctx, *pr.CorporateAccountID)
+		// the caller's own company, named by their session
+		ca, err := s.companies.ByID(ctx, access.SystemScope(), *pr.CorporateAccountID)
 		if err != nil {
 			return nil, err
 		}
 		su.CorporateAccount = &CompanyRef{OspID: ca.OspID, Name: ca.Name, PaymentType: ca.Data.PaymentType, CompanyType: ca.CompanyType}
-		res, err := s.companies.ResolveID(ctx, *pr.CorporateAccountID)
+		res, err := s.companies.ResolveID(ctx, access.SystemScope(), *pr.CorporateAccountID)
 		if err != nil {
 			return nil, err
 		}
 		partnerID = res.PartnerID
 	}
 	if partnerID != 0 {
-		pa, err := s.partners.ByID(ctx, partnerID)
+		// the partner of the caller's own account: reached through the session
+		pa, err := s.partners.ByID(ctx, access.SystemScope(), partnerID)
 		if err != nil {
 			return nil, err
 		}

@@ -6,8 +6,10 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
+	"mobility/portal/internal/usergroup"
 )
 
 type store struct{ db *database.DB }
@@ -80,17 +82,8 @@ func scoped(scope access.Scope) (string, []any) { return scopedOn(scope, "u.corp
 // company index for every hit, so the (smaller) trigram result drives the
 // query and each hit costs one row lookup.
 func scopedOn(scope access.Scope, companyCol string) (string, []any) {
-	switch {
-	case scope.All:
-		return "1=1", nil
-	case scope.CorporateAccountID != 0:
-		return companyCol + " = ?", []any{scope.CorporateAccountID}
-	case scope.PartnerID != 0:
-		return "(" + companyCol + " IN (SELECT id FROM corporate_accounts WHERE partner_id = ?) OR (u.corporate_account_id IS NULL AND u.partner_id = ?))",
-			[]any{scope.PartnerID, scope.PartnerID}
-	default:
-		return "1=0", nil
-	}
+	// the partner's companies' users, and the partner's own admins
+	return scope.CompaniesOrPartner(companyCol, "u.partner_id")
 }
 
 func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
@@ -185,12 +178,14 @@ func (s *store) where(f listFilter) (string, []any) {
 		args = append(args, *f.active)
 	}
 	if f.groupID != 0 {
-		where = append(where, "EXISTS (SELECT 1 FROM user_group_members m WHERE m.user_id = u.id AND m.user_group_id = ?)")
-		args = append(args, f.groupID)
+		cond, a := usergroup.Member("u.id", f.groupID)
+		where = append(where, cond)
+		args = append(args, a...)
 	}
 	if f.excludeGroupID != 0 {
-		where = append(where, "NOT EXISTS (SELECT 1 FROM user_group_members m WHERE m.user_id = u.id AND m.user_group_id = ?)")
-		args = append(args, f.excludeGroupID)
+		cond, a := usergroup.Member("u.id", f.excludeGroupID)
+		where = append(where, "NOT "+cond)
+		args = append(args, a...)
 	}
 	if len(f.roles) > 0 {
 		where = append(where, "EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role IN ("+placeholders(len(f.roles))+"))")
@@ -212,7 +207,7 @@ func (s *store) where(f listFilter) (string, []any) {
 	return "WHERE " + strings.Join(where, " AND "), args
 }
 
-func (s *store) list(ctx context.Context, f listFilter, p api.Pagination) ([]*row, int, error) {
+func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]*row, int, error) {
 	clause, args := s.where(f)
 	var total int
 	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u `+clause, args...); err != nil {
@@ -228,7 +223,7 @@ func (s *store) list(ctx context.Context, f listFilter, p api.Pagination) ([]*ro
 // page selects one page in two steps: the ids in order from the users
 // table alone, then the full rows (with their joins) of just those ids, so
 // sorting thousands of search hits never drags the joins along.
-func (s *store) page(ctx context.Context, whereOrder string, args []any, p api.Pagination) ([]*row, error) {
+func (s *store) page(ctx context.Context, whereOrder string, args []any, p paging.Pagination) ([]*row, error) {
 	var ids []int64
 	if err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u `+whereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
 		return nil, err
@@ -267,23 +262,25 @@ type searchFilter struct {
 	companyType string
 }
 
-func (s *store) search(ctx context.Context, f searchFilter, p api.Pagination) ([]*row, int, error) {
+func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination) ([]*row, int, error) {
 	cond, args := scopedOn(f.scope, "+u.corporate_account_id")
 	where := []string{cond, "u.anonymized_at IS NULL"}
 	if f.activeOnly {
 		where = append(where, "u.active")
 	}
 	if f.partnerID != 0 {
-		where = append(where, "(+u.corporate_account_id IN (SELECT id FROM corporate_accounts WHERE partner_id = ?) OR u.partner_id = ?)")
-		args = append(args, f.partnerID, f.partnerID)
+		in, a := access.Scope{PartnerID: f.partnerID}.InCompanies("+u.corporate_account_id")
+		where = append(where, "("+in+" OR u.partner_id = ?)")
+		args = append(append(args, a...), f.partnerID)
 	}
 	if f.companyID != 0 {
 		where = append(where, "+u.corporate_account_id = ?")
 		args = append(args, f.companyID)
 	}
 	if f.companyType != "" {
-		where = append(where, "+u.corporate_account_id IN (SELECT id FROM corporate_accounts WHERE company_type = ?)")
-		args = append(args, f.companyType)
+		in, a := company.OfType("+u.corporate_account_id", f.companyType)
+		where = append(where, in)
+		args = append(args, a...)
 	}
 	cond, a := s.db.Dialect.TextSearch("users", "u", f.search)
 	where = append(where, cond)
@@ -397,8 +394,9 @@ func (s *store) applyPlans(ctx context.Context, day string, now time.Time) (acti
 	return activated, deactivated, err
 }
 
-// anonymize replaces a user's personal data for good. Financial records
-// keep pointing at the (now anonymous) user id.
+// anonymize replaces a user's personal data in the tables user owns, for
+// good; the service asks auth and usergroup to forget the rest. Financial
+// records keep pointing at the (now anonymous) user id.
 func (s *store) anonymize(ctx context.Context, userID int64, now time.Time) error {
 	stmts := []string{
 		`UPDATE users SET firstname = '', lastname = '', email = '', login = NULL, msisdn = '', birthdate = NULL,
@@ -406,23 +404,14 @@ func (s *store) anonymize(ctx context.Context, userID int64, now time.Time) erro
 			home_street = '', home_number = '', home_zip = '', home_city = '', license_plate = '', mobib_card_number = '',
 			mobib_chip_id = '', mobib_valid_from = NULL, two_factor_enabled = FALSE, active = FALSE,
 			desired_activation_date = NULL, desired_deactivation_date = NULL, anonymized_at = ?, updated_at = ? WHERE id = ?`,
-		`DELETE FROM credentials WHERE user_id = ?`,
-		`UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`,
-		`DELETE FROM reset_tokens WHERE user_id = ?`,
 		`DELETE FROM identification_token_fields WHERE token_id IN (SELECT id FROM identification_tokens WHERE user_id = ?)`,
 		`DELETE FROM identification_tokens WHERE user_id = ?`,
 		`DELETE FROM user_contact_types WHERE user_id = ?`,
-		`DELETE FROM user_group_members WHERE user_id = ?`,
 	}
 	for i, q := range stmts {
-		var args []any
-		switch i {
-		case 0:
+		args := []any{userID}
+		if i == 0 {
 			args = []any{now, now, userID}
-		case 2:
-			args = []any{now, userID}
-		default:
-			args = []any{userID}
 		}
 		if _, err := s.db.Exec(ctx, q, args...); err != nil {
 			return err

@@ -109,22 +109,8 @@ func (s *Service) Tokens(ctx context.Context, p *access.Principal, userOspID str
 }
 
 func (s *Service) tokensOf(ctx context.Context, userID int64) ([]Token, error) {
-	var rows []struct {
-		ID        int64   `db:"id"`
-		OspID     string  `db:"osp_id"`
-		Type      string  `db:"token_type"`
-		ValidFrom *string `db:"valid_from"`
-	}
-	if err := s.db.Select(ctx, &rows, `SELECT id, osp_id, token_type, valid_from FROM identification_tokens
-		WHERE user_id = ? ORDER BY created_at, id`, userID); err != nil {
-		return nil, apperr.Internal(err)
-	}
-	var fields []struct {
-		TokenID int64 `db:"token_id"`
-		TokenField
-	}
-	if err := s.db.Select(ctx, &fields, `SELECT f.token_id, f.field_type, f.value FROM identification_token_fields f
-		JOIN identification_tokens t ON t.id = f.token_id WHERE t.user_id = ? ORDER BY f.field_type`, userID); err != nil {
+	rows, fields, err := s.store.tokens(ctx, userID)
+	if err != nil {
 		return nil, apperr.Internal(err)
 	}
 	out := make([]Token, len(rows))
@@ -202,9 +188,8 @@ func (s *Service) AddToken(ctx context.Context, p *access.Principal, req AddToke
 			case !ok:
 				v.Fail(name, "rule.invalid")
 			case !v.Has(name):
-				var n int
-				if err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM identification_token_fields WHERE field_type = ? AND value = ?`,
-					sf.FieldType, value); err != nil {
+				n, err := s.store.tokenValueCount(ctx, sf.FieldType, value)
+				if err != nil {
 					return nil, apperr.Internal(err)
 				}
 				if n > 0 {
@@ -218,20 +203,7 @@ func (s *Service) AddToken(ctx context.Context, p *access.Principal, req AddToke
 		return nil, err
 	}
 	t := Token{OspID: NewOspID(), Type: req.Type, ValidFrom: req.ValidFrom, Fields: fields}
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		id, err := s.db.Insert(ctx, `INSERT INTO identification_tokens (osp_id, user_id, token_type, valid_from, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, t.OspID, u.ID, t.Type, t.ValidFrom, s.now())
-		if err != nil {
-			return err
-		}
-		for _, f := range fields {
-			if _, err := s.db.Exec(ctx, `INSERT INTO identification_token_fields (token_id, field_type, value) VALUES (?, ?, ?)`,
-				id, f.FieldType, f.Value); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err = s.store.insertToken(ctx, u.ID, t, s.now())
 	if database.IsUniqueViolation(err) {
 		// another request registered the same value between check and write
 		v := validate.New(ctx)
@@ -246,14 +218,7 @@ func (s *Service) AddToken(ctx context.Context, p *access.Principal, req AddToke
 
 // DeleteToken removes a token of a user the caller may reach.
 func (s *Service) DeleteToken(ctx context.Context, p *access.Principal, ospID string) error {
-	cond, args := scoped(p.Scope)
-	var tok struct {
-		ID     int64 `db:"id"`
-		UserID int64 `db:"user_id"`
-	}
-	err := s.db.Get(ctx, &tok, `SELECT t.id, t.user_id FROM identification_tokens t JOIN users u ON u.id = t.user_id
-		LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id WHERE t.osp_id = ? AND `+cond,
-		append([]any{ospID}, args...)...)
+	tok, err := s.store.tokenInScope(ctx, p.Scope, ospID)
 	if database.IsNoRows(err) {
 		return apperr.NotFound("identification token")
 	}
@@ -267,16 +232,10 @@ func (s *Service) DeleteToken(ctx context.Context, p *access.Principal, ospID st
 	if err := mayActOn(ctx, p, owner); err != nil {
 		return err
 	}
-	id := tok.ID
-	return s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.db.Exec(ctx, `DELETE FROM identification_token_fields WHERE token_id = ?`, id); err != nil {
-			return apperr.Internal(err)
-		}
-		if _, err := s.db.Exec(ctx, `DELETE FROM identification_tokens WHERE id = ?`, id); err != nil {
-			return apperr.Internal(err)
-		}
-		return nil
-	})
+	if err := s.store.deleteToken(ctx, tok.ID); err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
 }
 
 // FieldTypeList lists the field types.

@@ -5,6 +5,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
+	"mobility/portal/internal/paging"
 )
 
 const base = "/portal-service/v1/usergroup"
@@ -17,7 +18,7 @@ func (s *Service) Routes() []api.Route {
 	pr := access.FromContext
 	return []api.Route{
 		api.Post(base+"/findAll", read, "usergroup", "Page through a company's user groups, the default group first",
-			func(ctx context.Context, req *FindAllRequest) (*api.Page[UserGroup], error) {
+			func(ctx context.Context, req *FindAllRequest) (*paging.Page[UserGroup], error) {
 				return s.FindAll(ctx, pr(ctx), *req)
 			}),
 		api.Post(base+"/getByOspId", read, "usergroup", "One user group",

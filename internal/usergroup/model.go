@@ -6,7 +6,7 @@ package usergroup
 import (
 	"strings"
 
-	"mobility/portal/internal/api"
+	"mobility/portal/internal/paging"
 )
 
 // Ref names an entity by ospId.
@@ -33,10 +33,10 @@ type UserGroup struct {
 
 // FindAllRequest lists a company's groups.
 type FindAllRequest struct {
-	CorporateAccountOspID string         `json:"corporateAccountOspId" required:"true"`
-	Active                *bool          `json:"active,omitempty"`
-	Search                string         `json:"search,omitempty" maxLength:"100"`
-	Pagination            api.Pagination `json:"pagination"`
+	CorporateAccountOspID string            `json:"corporateAccountOspId" required:"true"`
+	Active                *bool             `json:"active,omitempty"`
+	Search                string            `json:"search,omitempty" maxLength:"100"`
+	Pagination            paging.Pagination `json:"pagination"`
 }
 
 // GetRequest names a group.

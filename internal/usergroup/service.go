@@ -6,11 +6,11 @@ import (
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 	"mobility/portal/internal/validate"
 )
 
@@ -54,12 +54,38 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 	if err != nil {
 		return nil, err
 	}
-	g := r.toAPI()
+	rows := []row{*r}
+	if err := s.named(ctx, rows); err != nil {
+		return nil, err
+	}
+	g := rows[0].toAPI()
 	return &g, nil
 }
 
+// named fills the company's public id into groups from company's read
+// model, one batch for all (the rows were reached within scope).
+func (s *Service) named(ctx context.Context, rows []row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].CorporateAccountID
+	}
+	cas, err := s.companies.ResolveIDs(ctx, access.SystemScope(), ids)
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		if ca := cas[rows[i].CorporateAccountID]; ca != nil {
+			rows[i].CompanyOspID = ca.OspID
+		}
+	}
+	return nil
+}
+
 // FindAll pages through a company's groups, the default group first.
-func (s *Service) FindAll(ctx context.Context, p *access.Principal, req FindAllRequest) (*api.Page[UserGroup], error) {
+func (s *Service) FindAll(ctx context.Context, p *access.Principal, req FindAllRequest) (*paging.Page[UserGroup], error) {
 	ca, err := s.companies.Resolve(ctx, p, req.CorporateAccountOspID)
 	if err != nil {
 		return nil, err
@@ -72,19 +98,25 @@ func (s *Service) FindAll(ctx context.Context, p *access.Principal, req FindAllR
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	if err := s.named(ctx, rows); err != nil {
+		return nil, err
+	}
 	out := make([]UserGroup, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toAPI()
 	}
-	page := api.NewPage(out, total, pg)
+	page := paging.NewPage(out, total, pg)
 	return &page, nil
 }
 
-// ByUser lists the groups of a user (already tenancy-checked by the caller).
-func (s *Service) ByUser(ctx context.Context, userID int64) ([]UserGroup, error) {
-	rows, err := s.store.byUser(ctx, userID)
+// ByUser lists the groups of a user within scope.
+func (s *Service) ByUser(ctx context.Context, scope access.Scope, userID int64) ([]UserGroup, error) {
+	rows, err := s.store.byUser(ctx, scope, userID)
 	if err != nil {
 		return nil, apperr.Internal(err)
+	}
+	if err := s.named(ctx, rows); err != nil {
+		return nil, err
 	}
 	out := make([]UserGroup, len(rows))
 	for i := range rows {
@@ -107,7 +139,8 @@ func (s *Service) defaultGroup(ctx context.Context, companyID int64) (int64, err
 	if !database.IsNoRows(err) {
 		return 0, apperr.Internal(err)
 	}
-	ca, err := s.companies.ResolveID(ctx, companyID)
+	// callers resolved companyID within their scope already
+	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), companyID)
 	if err != nil {
 		return 0, err
 	}
@@ -319,4 +352,13 @@ func (s *Service) IDInScope(ctx context.Context, p *access.Principal, ospID stri
 		return 0, err
 	}
 	return r.ID, nil
+}
+
+// LeaveAll takes a user out of every group, in the caller's transaction
+// (anonymizing a user).
+func (s *Service) LeaveAll(ctx context.Context, userID int64) error {
+	if err := s.store.leaveAll(ctx, userID); err != nil {
+		return apperr.Internal(err)
+	}
+	return nil
 }

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/api"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/paging"
 )
 
 type store struct{ db *database.DB }
@@ -16,7 +16,7 @@ type row struct {
 	ID                 int64  `db:"id"`
 	OspID              string `db:"osp_id"`
 	CorporateAccountID int64  `db:"corporate_account_id"`
-	CompanyOspID       string `db:"company_osp_id"`
+	CompanyOspID       string `db:"-"` // from company's read model (Service.named)
 	ExtID              string `db:"ext_id"`
 	Description        string `db:"description"`
 	Active             bool   `db:"active"`
@@ -29,14 +29,14 @@ func (r *row) toAPI() UserGroup {
 		Name: DisplayName(r.ExtID), CorporateAccount: Ref{OspID: r.CompanyOspID}, UserCount: r.UserCount, IsDefault: r.IsDefault}}
 }
 
-const selectRow = `SELECT g.id, g.osp_id, g.corporate_account_id, ca.osp_id AS company_osp_id, g.ext_id, g.description,
+const selectRow = `SELECT g.id, g.osp_id, g.corporate_account_id, g.ext_id, g.description,
 	g.active, g.is_default,
 	(SELECT COUNT(*) FROM user_group_members m JOIN users u ON u.id = m.user_id
 	  WHERE m.user_group_id = g.id AND u.anonymized_at IS NULL) AS user_count
-FROM user_groups g JOIN corporate_accounts ca ON ca.id = g.corporate_account_id `
+FROM user_groups g `
 
 func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
-	cond, args := scope.CorporateAccounts("ca.id", "ca.partner_id")
+	cond, args := scope.InCompanies("g.corporate_account_id")
 	var r row
 	err := s.db.Get(ctx, &r, selectRow+`WHERE g.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
 	return &r, err
@@ -44,7 +44,7 @@ func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row
 
 var sortColumns = map[string]string{"name": "g.ext_id", "extId": "g.ext_id", "description": "g.description", "active": "g.active"}
 
-func (s *store) list(ctx context.Context, companyID int64, f FindAllRequest, p api.Pagination) ([]row, int, error) {
+func (s *store) list(ctx context.Context, companyID int64, f FindAllRequest, p paging.Pagination) ([]row, int, error) {
 	where := []string{"g.corporate_account_id = ?"}
 	args := []any{companyID}
 	if f.Active != nil {
@@ -68,9 +68,11 @@ func (s *store) list(ctx context.Context, companyID int64, f FindAllRequest, p a
 	return rows, total, err
 }
 
-func (s *store) byUser(ctx context.Context, userID int64) ([]row, error) {
+func (s *store) byUser(ctx context.Context, scope access.Scope, userID int64) ([]row, error) {
+	cond, args := scope.InCompanies("g.corporate_account_id")
 	var rows []row
-	err := s.db.Select(ctx, &rows, selectRow+`JOIN user_group_members m ON m.user_group_id = g.id WHERE m.user_id = ? ORDER BY g.is_default DESC, g.ext_id`, userID)
+	err := s.db.Select(ctx, &rows, selectRow+`JOIN user_group_members m ON m.user_group_id = g.id WHERE m.user_id = ? AND `+cond+
+		` ORDER BY g.is_default DESC, g.ext_id`, append([]any{userID}, args...)...)
 	return rows, err
 }
 
@@ -130,4 +132,9 @@ func (s *store) usersOfCompany(ctx context.Context, companyID int64, ospIDs []st
 		out[r.OspID] = r.ID
 	}
 	return out, err
+}
+
+func (s *store) leaveAll(ctx context.Context, userID int64) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM user_group_members WHERE user_id = ?`, userID)
+	return err
 }

@@ -1853,18 +1853,6 @@ export interface components {
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
-        ApiPagination: {
-            /** @description 1 first; 0 or absent: 1 */
-            page: number;
-            /** @description 0 or absent: the call's default */
-            size: number;
-            sortOrders?: components["schemas"]["ApiSortOrder"][];
-        };
-        ApiSortOrder: {
-            /** @enum {string} */
-            direction: "ASC" | "DESC";
-            property: string;
-        };
         ApperrFieldError: {
             field: string;
             messages: string[];
@@ -2089,7 +2077,7 @@ export interface components {
         };
         BudgetPrivateListRequest: {
             corporateAccountOspId: string;
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
         };
         BudgetPrivateRow: {
             /** Format: int64 */
@@ -2146,7 +2134,7 @@ export interface components {
             dateFrom?: string;
             /** @description yyyy-MM-dd, inclusive */
             dateTo?: string;
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
             types?: string[];
             userOspId?: string;
         };
@@ -2232,7 +2220,7 @@ export interface components {
             active?: boolean;
             companyType?: string;
             nameOrExtIdLike?: string;
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
             partnerOspId?: string;
         };
         CompanyGetRequest: {
@@ -2417,7 +2405,7 @@ export interface components {
             dateFrom?: string;
             /** @description yyyy-MM-dd, inclusive */
             dateTo?: string;
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
             userOspId?: string;
         };
         ExpenseGetRequest: {
@@ -2436,7 +2424,7 @@ export interface components {
         ExpenseNegativeRequest: {
             /** @description default: every company in the caller's scope */
             corporateAccountOspId?: string;
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
         };
         ExpenseNegativeUser: {
             active: boolean;
@@ -2650,6 +2638,18 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PagingPagination: {
+            /** @description 1 first; 0 or absent: 1 */
+            page: number;
+            /** @description 0 or absent: the call's default */
+            size: number;
+            sortOrders?: components["schemas"]["PagingSortOrder"][];
+        };
+        PagingSortOrder: {
+            /** @enum {string} */
+            direction: "ASC" | "DESC";
+            property: string;
+        };
         UserActivateRequest: {
             ospId: string;
             /**
@@ -2723,7 +2723,7 @@ export interface components {
             corporateAccountOspId?: string;
             /** @description leave out members of this group */
             excludeMembersOf?: string;
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
             /** @description users with one of these roles */
             roles?: string[];
             /** @description name, login, e-mail, employee number or extId */
@@ -2786,7 +2786,7 @@ export interface components {
             type: string;
         };
         UserParkingRequest: {
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
             userOspId: string;
         };
         UserParkingSession: {
@@ -2843,7 +2843,7 @@ export interface components {
             activeOnly?: boolean;
             companyType?: string;
             corporateAccountOspId?: string;
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
             partnerOspId?: string;
             search: string;
         };
@@ -3011,7 +3011,7 @@ export interface components {
         UsergroupFindAllRequest: {
             active?: boolean;
             corporateAccountOspId: string;
-            pagination: components["schemas"]["ApiPagination"];
+            pagination: components["schemas"]["PagingPagination"];
             search?: string;
         };
         UsergroupGetRequest: {

@@ -39,8 +39,8 @@ export type SessionUser = Schemas['UserSessionUser'];
 export type CorporateAccount = Schemas['CompanyCorporateAccount'];
 export type CorporateAccountFilter = Schemas['CompanyFilterRequest'];
 export type CorporateAccountPage = Schemas['PageOfCompanyCorporateAccount'];
-export type Pagination = Schemas['ApiPagination'];
-export type SortOrder = Schemas['ApiSortOrder'];
+export type Pagination = Schemas['PagingPagination'];
+export type SortOrder = Schemas['PagingSortOrder'];
 
 export type PortalConfig = Schemas['BrandingPortalConfig'];
 export type Branding = Schemas['BrandingBranding'];

@@ -1,4 +1,7 @@
-package api
+// Package paging holds the paged request and answer every list call shares.
+// It sits below the domains so a service can page without importing the
+// HTTP layer (internal/api, and chi with it).
+package paging
 
 import (
 	"fmt"

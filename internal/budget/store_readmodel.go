@@ -1,0 +1,92 @@
+package budget
+
+import (
+	"context"
+	"strings"
+
+	"mobility/portal/internal/access"
+)
+
+// expenseTxTypes are the ledger rows that belong to an expense: its
+// booking and its corrections.
+const expenseTxTypes = `('event','refund','update')`
+
+const selectRef = `SELECT b.id, b.osp_id, b.user_id, b.corporate_account_id, b.budget_type, b.activation_status FROM budgets b `
+
+func (s *store) ref(ctx context.Context, scope access.Scope, ospID string) (*Ref, error) {
+	cond, args := scope.InCompanies("b.corporate_account_id")
+	var r Ref
+	err := s.db.Get(ctx, &r, selectRef+`WHERE b.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	return &r, err
+}
+
+// inList is "?,?,..." for n ids with the ids as arguments.
+func inList(ids []int64) (string, []any) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return strings.TrimSuffix(strings.Repeat("?,", len(ids)), ","), args
+}
+
+// chunk calls fn for the ids 500 at a time (SQLite's and PostgreSQL's
+// parameter limits stay far away).
+func chunk(ids []int64, fn func(part []int64) error) error {
+	for i := 0; i < len(ids); i += 500 {
+		if err := fn(ids[i:min(i+500, len(ids))]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *store) refs(ctx context.Context, scope access.Scope, ids []int64) ([]Ref, error) {
+	var out []Ref
+	err := chunk(ids, func(part []int64) error {
+		list, args := inList(part)
+		cond, a := scope.InCompanies("b.corporate_account_id")
+		var rows []Ref
+		if err := s.db.Select(ctx, &rows, selectRef+`WHERE b.id IN (`+list+`) AND `+cond, append(args, a...)...); err != nil {
+			return err
+		}
+		out = append(out, rows...)
+		return nil
+	})
+	return out, err
+}
+
+func (s *store) expenseLedgers(ctx context.Context, scope access.Scope, expenseIDs []int64) ([]ExpenseLedger, error) {
+	var out []ExpenseLedger
+	err := chunk(expenseIDs, func(part []int64) error {
+		list, args := inList(part)
+		cond, a := scope.InCompanies("b.corporate_account_id")
+		var rows []ExpenseLedger
+		if err := s.db.Select(ctx, &rows, `SELECT t.expense_id, -COALESCE(SUM(t.amount), 0) AS net,
+			MIN(CASE WHEN t.tx_type = 'event' THEN t.osp_id END) AS original_tx_osp_id
+			FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id
+			WHERE t.expense_id IN (`+list+`) AND t.tx_type IN `+expenseTxTypes+` AND `+cond+`
+			GROUP BY t.expense_id`, append(args, a...)...); err != nil {
+			return err
+		}
+		out = append(out, rows...)
+		return nil
+	})
+	return out, err
+}
+
+func (s *store) expenseCorrections(ctx context.Context, scope access.Scope, expenseID int64) ([]ExpenseCorrection, error) {
+	cond, args := scope.InCompanies("b.corporate_account_id")
+	var rows []ExpenseCorrection
+	err := s.db.Select(ctx, &rows, `SELECT t.osp_id, t.tx_type, t.amount, t.description, t.booking_date, t.created_at, t.created_by
+		FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id
+		WHERE t.expense_id = ? AND t.tx_type IN ('refund','update') AND `+cond+` ORDER BY t.id`, append([]any{expenseID}, args...)...)
+	return rows, err
+}
+
+func (s *store) activeUsageReasons(ctx context.Context, scope access.Scope, companyID int64) ([]string, error) {
+	cond, args := scope.InCompanies("corporate_account_id")
+	var out []string
+	err := s.db.Select(ctx, &out, `SELECT label FROM usage_reasons WHERE corporate_account_id = ? AND active AND `+cond+` ORDER BY label`,
+		append([]any{companyID}, args...)...)
+	return out, err
+}

@@ -1,0 +1,64 @@
+package budget
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// The ledger check reads the whole ledger; these are its queries.
+
+func (s *store) countBudgets(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM budgets`)
+	return n, err
+}
+
+// balanceMismatch is a budget whose cached balance is not the sum of its
+// rows, both as text (CAST keeps a tampered REAL comparable on SQLite;
+// PostgreSQL's columns are BIGINT anyway).
+type balanceMismatch struct {
+	ID      int64  `db:"id"`
+	Balance string `db:"balance"`
+	Total   string `db:"total"`
+}
+
+func (s *store) balanceMismatches(ctx context.Context) ([]balanceMismatch, error) {
+	var out []balanceMismatch
+	err := s.db.Select(ctx, &out, `SELECT b.id, CAST(b.balance AS TEXT) AS balance, CAST(COALESCE(t.total, 0) AS TEXT) AS total
+		FROM budgets b LEFT JOIN (SELECT budget_id, SUM(amount) AS total FROM budget_transactions GROUP BY budget_id) t ON t.budget_id = b.id
+		WHERE t.total IS NULL AND b.balance <> 0 OR t.total IS NOT NULL AND b.balance <> t.total ORDER BY b.id`)
+	return out, err
+}
+
+// ledgerChain streams every transaction (budget_id, id, amount,
+// balance_after) in chain order; the caller closes the rows.
+func (s *store) ledgerChain(ctx context.Context) (*sqlx.Rows, error) {
+	return s.db.Query(ctx, `SELECT budget_id, id, amount, balance_after FROM budget_transactions ORDER BY budget_id, id`)
+}
+
+type budgetInfo struct {
+	ID    int64  `db:"id"`
+	OspID string `db:"osp_id"`
+	Type  string `db:"budget_type"`
+}
+
+// budgetInfos reads the public id and type of budgets, 500 ids a query.
+func (s *store) budgetInfos(ctx context.Context, ids []int64) ([]budgetInfo, error) {
+	var out []budgetInfo
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		args := make([]any, len(part))
+		for j, id := range part {
+			args[j] = id
+		}
+		var infos []budgetInfo
+		if err := s.db.Select(ctx, &infos, `SELECT id, osp_id, budget_type FROM budgets WHERE id IN (`+
+			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...); err != nil {
+			return nil, err
+		}
+		out = append(out, infos...)
+	}
+	return out, nil
+}

@@ -1,0 +1,54 @@
+package partner
+
+import (
+	"context"
+	"strings"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/database"
+)
+
+type store struct{ db *database.DB }
+
+const columns = `id, osp_id, name, ext_id, partner_type, active, brand_color`
+
+// byID reads a partner by id; the scope is in the same query.
+func (s *store) byID(ctx context.Context, scope access.Scope, id int64) (*Partner, error) {
+	cond, args := scope.Partners("id")
+	var p Partner
+	err := s.db.Get(ctx, &p, `SELECT `+columns+` FROM partners WHERE id = ? AND `+cond, append([]any{id}, args...)...)
+	return &p, err
+}
+
+// byOspID reads a partner by public id; the scope is in the same query.
+func (s *store) byOspID(ctx context.Context, scope access.Scope, ospID string) (*Partner, error) {
+	cond, args := scope.Partners("id")
+	var p Partner
+	err := s.db.Get(ctx, &p, `SELECT `+columns+` FROM partners WHERE osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	return &p, err
+}
+
+func (s *store) byIDs(ctx context.Context, scope access.Scope, ids []int64) ([]Partner, error) {
+	var out []Partner
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		args := make([]any, len(part))
+		for j, id := range part {
+			args[j] = id
+		}
+		cond, a := scope.Partners("id")
+		var rows []Partner
+		if err := s.db.Select(ctx, &rows, `SELECT `+columns+` FROM partners WHERE id IN (`+
+			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`) AND `+cond, append(args, a...)...); err != nil {
+			return nil, err
+		}
+		out = append(out, rows...)
+	}
+	return out, nil
+}
+
+// WithOspID is a predicate partner publishes: partnerCol is the partner
+// with that public id.
+func WithOspID(partnerCol, ospID string) (string, []any) {
+	return partnerCol + " IN (SELECT id FROM partners WHERE osp_id = ?)", []any{ospID}
+}
