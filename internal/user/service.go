@@ -48,8 +48,13 @@ type Deps struct {
 }
 
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, cfg: d.Config, companies: d.Companies,
+	s := &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, cfg: d.Config, companies: d.Companies,
 		partners: d.Partners, groups: d.Groups, auth: d.Auth, outbox: d.Outbox}
+	if d.Groups != nil {
+		// usergroup sits below user: it reads users through these
+		d.Groups.UseUsers(s.IDsInCompany, NotAnonymized)
+	}
+	return s
 }
 
 // NewOspID makes the public id of a new entity.

@@ -25,3 +25,9 @@ func Attr(userCol, field string) string {
 	}
 	return "(SELECT " + field + " FROM users WHERE users.id = " + userCol + ")"
 }
+
+// NotAnonymized holds when the user whose id is in userCol has not been
+// anonymized (usergroup counts a group's members with it).
+func NotAnonymized(userCol string) string {
+	return "EXISTS (SELECT 1 FROM users WHERE users.id = " + userCol + " AND users.anonymized_at IS NULL)"
+}
