@@ -48,7 +48,7 @@ type Deps struct {
 }
 
 func NewService(d Deps) *Service {
-	s := &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, cfg: d.Config, companies: d.Companies,
+	s := &Service{db: d.DB, store: &store{db: d.DB, companies: d.Companies, auth: d.Auth}, clock: d.Clock, cfg: d.Config, companies: d.Companies,
 		partners: d.Partners, groups: d.Groups, auth: d.Auth, outbox: d.Outbox}
 	if d.Groups != nil {
 		// usergroup sits below user: it reads users through these
