@@ -54,6 +54,10 @@ func NewService(d Deps) *Service {
 		// usergroup sits below user: it reads users through these
 		d.Groups.UseUsers(s.IDsInCompany, NotAnonymized)
 	}
+	if d.Auth != nil {
+		// auth sits below user: it signs in the identities user reads
+		d.Auth.UseIdentities(identities{s.store})
+	}
 	return s
 }
 
