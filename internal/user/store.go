@@ -294,8 +294,9 @@ func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]
 }
 
 // page selects one page in two steps: the ids in order from the users
-// table alone, then the full rows (with their joins) of just those ids, so
-// sorting thousands of search hits never drags the joins along.
+// table alone, then the full rows of just those ids (the caller adds the
+// other owners' read models for the page only), so sorting thousands of
+// search hits reads narrow rows.
 func (s *store) page(ctx context.Context, whereOrder string, args []any, p paging.Pagination) ([]*row, error) {
 	var ids []int64
 	if err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u `+whereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
