@@ -4,85 +4,81 @@ import (
 	"context"
 	"time"
 
-	"mobility/portal/internal/access"
 	"mobility/portal/internal/database"
 )
 
 // store is the auth package's SQL: it owns credentials, sessions, tokens
-// and reset tokens, and reads the identity columns of users (auth is the
-// identity provider; it never writes a user's profile).
-type store struct{ db *database.DB }
+// and reset tokens. The user a credential belongs to comes from user's
+// read model (users), not from SQL here.
+type store struct {
+	db    *database.DB
+	users Identities
+}
 
 // identity is a user as sign-in needs it, with their credentials.
 type identity struct {
-	UserID             int64   `db:"id"`
-	OspID              string  `db:"osp_id"`
-	UserType           string  `db:"user_type"`
-	Login              *string `db:"login"`
-	Email              string  `db:"email"`
-	Firstname          string  `db:"firstname"`
-	Lastname           string  `db:"lastname"`
-	Language           string  `db:"language"`
-	Active             bool    `db:"active"`
-	TwoFactorEnabled   bool    `db:"two_factor_enabled"`
-	CompanyTwoFactor   bool    `db:"company_two_factor"`
-	CorporateAccountID *int64  `db:"corporate_account_id"`
-	PartnerID          *int64  `db:"partner_id"`
-	PartnerOspID       *string `db:"partner_osp_id"`
-	TenantOspID        *string `db:"tenant_osp_id"`
+	Identity
+	credentialRow
+}
 
+// credentialRow is a user's credentials (zero when they have none).
+type credentialRow struct {
 	PasswordHash     *string `db:"password_hash"`
 	FailedLoginCount int     `db:"failed_login_count"`
 	Blocked          bool    `db:"blocked"`
 	TOTPSecret       *string `db:"totp_secret"`
 	TOTPConfirmed    bool    `db:"totp_confirmed"`
 	TOTPLastStep     int64   `db:"totp_last_step"`
-
-	Roles []access.Role `db:"-"`
 }
 
-const identitySelect = `SELECT u.id, u.osp_id, u.user_type, u.login, u.email, u.firstname, u.lastname, u.language, u.active,
-	u.two_factor_enabled, u.corporate_account_id, COALESCE(u.partner_id, ca.partner_id) AS partner_id,
-	COALESCE(ca.two_factor_for_admins, FALSE) AS company_two_factor,
-	p.osp_id AS partner_osp_id, COALESCE(ca.osp_id, p.osp_id) AS tenant_osp_id,
-	c.password_hash, COALESCE(c.failed_login_count, 0) AS failed_login_count, COALESCE(c.blocked, FALSE) AS blocked,
-	c.totp_secret, COALESCE(c.totp_confirmed, FALSE) AS totp_confirmed, COALESCE(c.totp_last_step, 0) AS totp_last_step
-FROM users u
-LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id
-LEFT JOIN partners p ON p.id = COALESCE(u.partner_id, ca.partner_id)
-LEFT JOIN credentials c ON c.user_id = u.id `
+const credentialColumns = `c.password_hash, COALESCE(c.failed_login_count, 0) AS failed_login_count, COALESCE(c.blocked, FALSE) AS blocked,
+	c.totp_secret, COALESCE(c.totp_confirmed, FALSE) AS totp_confirmed, COALESCE(c.totp_last_step, 0) AS totp_last_step`
 
-func (s *store) withRoles(ctx context.Context, id *identity) error {
-	return s.db.Select(ctx, &id.Roles, `SELECT role FROM user_roles WHERE user_id = ? ORDER BY role`, id.UserID)
+// withCredentials adds the credentials of a user to their identity.
+func (s *store) withCredentials(ctx context.Context, u *Identity) (*identity, error) {
+	var c []credentialRow
+	if err := s.db.Select(ctx, &c, `SELECT `+credentialColumns+` FROM credentials c WHERE c.user_id = ?`, u.UserID); err != nil {
+		return nil, err
+	}
+	id := &identity{Identity: *u}
+	if len(c) > 0 {
+		id.credentialRow = c[0]
+	}
+	return id, nil
 }
 
 // identityByLogin finds a user by login; sql.ErrNoRows when none.
 func (s *store) identityByLogin(ctx context.Context, login string) (*identity, error) {
-	var id identity
-	if err := s.db.Get(ctx, &id, identitySelect+`WHERE u.login = ? AND u.anonymized_at IS NULL`, login); err != nil {
+	u, err := s.users.IdentityByLogin(ctx, login)
+	if err != nil {
 		return nil, err
 	}
-	return &id, s.withRoles(ctx, &id)
+	return s.withCredentials(ctx, u)
 }
 
 func (s *store) identityByID(ctx context.Context, userID int64) (*identity, error) {
-	var id identity
-	if err := s.db.Get(ctx, &id, identitySelect+`WHERE u.id = ?`, userID); err != nil {
+	u, err := s.users.IdentityByID(ctx, userID)
+	if err != nil {
 		return nil, err
 	}
-	return &id, s.withRoles(ctx, &id)
+	return s.withCredentials(ctx, u)
 }
 
 // identitiesByEmail lists the users with a login at an address.
 func (s *store) identitiesByEmail(ctx context.Context, email string) ([]identity, error) {
-	var out []identity
-	err := s.db.Select(ctx, &out, identitySelect+`WHERE LOWER(u.email) = LOWER(?) AND u.login IS NOT NULL AND u.anonymized_at IS NULL ORDER BY u.login`, email)
-	for i := range out {
-		if err == nil {
-			err = s.withRoles(ctx, &out[i])
-		}
+	us, err := s.users.IdentitiesByEmail(ctx, email)
+	if err != nil {
+		return nil, err
 	}
-	return out, err
+	out := make([]identity, 0, len(us))
+	for i := range us {
+		id, err := s.withCredentials(ctx, &us[i])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *id)
+	}
+	return out, nil
 }
 
 // tokenIdentity is an identity found through one of its session's tokens.
@@ -96,8 +92,9 @@ type tokenIdentity struct {
 }
 
 func (s *store) identityByToken(ctx context.Context, hash string) (*tokenIdentity, error) {
-	// Two indexed lookups (token, then user by primary key): cheaper than
-	// one join through the identity query, and independent of user count.
+	// Indexed lookups only: the token with its session and credentials (one
+	// query, auth's own tables), then the user from user's read model by
+	// primary key; independent of user count.
 	var tok struct {
 		SessionID    int64      `db:"session_id"`
 		UserID       int64      `db:"user_id"`
@@ -105,17 +102,19 @@ func (s *store) identityByToken(ctx context.Context, hash string) (*tokenIdentit
 		ExpiresAt    time.Time  `db:"expires_at"`
 		UsedAt       *time.Time `db:"used_at"`
 		SessionEnded *time.Time `db:"revoked_at"`
+		credentialRow
 	}
-	if err := s.db.Get(ctx, &tok, `SELECT st.session_id, se.user_id, st.kind, st.expires_at, st.used_at, se.revoked_at
-		FROM session_tokens st JOIN sessions se ON se.id = st.session_id WHERE st.token_hash = ?`, hash); err != nil {
+	if err := s.db.Get(ctx, &tok, `SELECT st.session_id, se.user_id, st.kind, st.expires_at, st.used_at, se.revoked_at, `+credentialColumns+`
+		FROM session_tokens st JOIN sessions se ON se.id = st.session_id LEFT JOIN credentials c ON c.user_id = se.user_id
+		WHERE st.token_hash = ?`, hash); err != nil {
 		return nil, err
 	}
-	id, err := s.identityByID(ctx, tok.UserID)
+	u, err := s.users.IdentityByID(ctx, tok.UserID)
 	if err != nil {
 		return nil, err
 	}
-	return &tokenIdentity{identity: *id, SessionID: tok.SessionID, Kind: tok.Kind, ExpiresAt: tok.ExpiresAt,
-		UsedAt: tok.UsedAt, SessionEnded: tok.SessionEnded}, nil
+	return &tokenIdentity{identity: identity{Identity: *u, credentialRow: tok.credentialRow}, SessionID: tok.SessionID, Kind: tok.Kind,
+		ExpiresAt: tok.ExpiresAt, UsedAt: tok.UsedAt, SessionEnded: tok.SessionEnded}, nil
 }
 
 func (s *store) setPasswordHash(ctx context.Context, userID int64, hash string, now time.Time) error {

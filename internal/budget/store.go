@@ -9,6 +9,7 @@ import (
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
+	"mobility/portal/internal/user"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -348,17 +349,19 @@ func (s *store) setThreshold(ctx context.Context, id int64, threshold *int64) er
 }
 
 // privateRows pages the private budgets of a company with their owners'
-// names. It joins users (owned by user) to sort by name: a known leak,
-// listed in ARCHITECTURE.md, until user publishes a sortable read model.
+// names, sorted by name through the expressions user publishes (user.Attr),
+// so the page stays one query without SQL on users here.
 func (s *store) privateRows(ctx context.Context, companyID int64, pg paging.Pagination) ([]PrivateRow, int, error) {
 	var total int
 	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM budgets WHERE corporate_account_id = ? AND payment_type = 'PRIVATE_BUDGET'`, companyID); err != nil {
 		return nil, 0, err
 	}
+	attr := func(f string) string { return user.Attr("b.user_id", f) }
 	rows := []PrivateRow{}
-	err := s.db.Select(ctx, &rows, `SELECT u.osp_id AS user_osp_id, u.firstname, u.lastname, u.email, b.balance, b.osp_id AS budget_osp_id
-		FROM budgets b JOIN users u ON u.id = b.user_id WHERE b.corporate_account_id = ? AND b.payment_type = 'PRIVATE_BUDGET'
-		ORDER BY u.lastname, u.firstname, b.id LIMIT ? OFFSET ?`, companyID, pg.Size, pg.Offset())
+	err := s.db.Select(ctx, &rows, `SELECT `+attr(user.FieldOspID)+` AS user_osp_id, `+attr(user.FieldFirstname)+` AS firstname, `+
+		attr(user.FieldLastname)+` AS lastname, `+attr(user.FieldEmail)+` AS email, b.balance, b.osp_id AS budget_osp_id
+		FROM budgets b WHERE b.corporate_account_id = ? AND b.payment_type = 'PRIVATE_BUDGET'
+		ORDER BY lastname, firstname, b.id LIMIT ? OFFSET ?`, companyID, pg.Size, pg.Offset())
 	return rows, total, err
 }
 
@@ -381,18 +384,23 @@ func negativeWhere(scope access.Scope, companyID int64) (string, []any) {
 	return q, args
 }
 
-var negativeOrder = map[string]string{"amount": "total", "lastname": "u.lastname", "firstname": "u.firstname", "email": "u.email"}
+// negativeOrder sorts by the user's attributes through user.Attr: a lookup
+// by primary key per grouped row, no join on users.
+var negativeOrder = map[string]string{
+	"amount":    "total",
+	"lastname":  user.Attr("b.user_id", user.FieldLastname),
+	"firstname": user.Attr("b.user_id", user.FieldFirstname),
+	"email":     user.Attr("b.user_id", user.FieldEmail),
+}
 
 // negativeOwners pages the users with a budget below zero, with the sum of
-// those balances. It joins users (owned by user) only to sort by name: a
-// known leak, listed in ARCHITECTURE.md, until user publishes a sortable
-// read model.
+// those balances.
 func (s *store) negativeOwners(ctx context.Context, scope access.Scope, companyID int64, p paging.Pagination) ([]NegativeOwner, error) {
 	where, args := negativeWhere(scope, companyID)
 	var rows []NegativeOwner
-	q := `SELECT b.user_id, b.corporate_account_id, SUM(b.balance) AS total FROM budgets b JOIN users u ON u.id = b.user_id` + where +
-		` GROUP BY b.user_id, b.corporate_account_id, u.lastname, u.firstname, u.email` +
-		p.OrderBy(negativeOrder, "total, u.lastname, u.firstname, b.user_id") + ` LIMIT ? OFFSET ?`
+	q := `SELECT b.user_id, b.corporate_account_id, SUM(b.balance) AS total FROM budgets b` + where +
+		` GROUP BY b.user_id, b.corporate_account_id` +
+		p.OrderBy(negativeOrder, "total, "+negativeOrder["lastname"]+", "+negativeOrder["firstname"]+", b.user_id") + ` LIMIT ? OFFSET ?`
 	err := s.db.Select(ctx, &rows, q, append(args, p.Size, p.Offset())...)
 	return rows, err
 }

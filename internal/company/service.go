@@ -175,6 +175,22 @@ func (s *Service) ResolveIDs(ctx context.Context, scope access.Scope, ids []int6
 	return out, nil
 }
 
+// Names returns the accounts with ids within scope, by id, in one query
+// per 500 ids, without their partner's public id and type (PartnerID is
+// set): the cheap read model for a page of rows that shows its company's
+// name (user's lists and search).
+func (s *Service) Names(ctx context.Context, scope access.Scope, ids []int64) (map[int64]*Resolved, error) {
+	rows, err := s.store.byIDs(ctx, scope, ids)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[int64]*Resolved, len(rows))
+	for i := range rows {
+		out[rows[i].ID] = rows[i].resolved()
+	}
+	return out, nil
+}
+
 func (r *row) resolved() *Resolved {
 	ext := ""
 	if r.ExtID != nil {

@@ -8,3 +8,22 @@ package company
 func OfType(companyCol, companyType string) (string, []any) {
 	return companyCol + " IN (SELECT id FROM corporate_accounts WHERE company_type = ?)", []any{companyType}
 }
+
+// Fields of a company other stores may read through Attr.
+const (
+	FieldOspID              = "osp_id"
+	FieldPartnerID          = "partner_id"
+	FieldTwoFactorForAdmins = "two_factor_for_admins"
+)
+
+var publishedFields = map[string]bool{FieldOspID: true, FieldPartnerID: true, FieldTwoFactorForAdmins: true}
+
+// Attr is an expression for one attribute of the company whose id is in
+// companyCol (NULL when there is none), a lookup by primary key. field is
+// one of the Field constants (not user input: another one panics).
+func Attr(companyCol, field string) string {
+	if !publishedFields[field] {
+		panic("company.Attr: unpublished field " + field)
+	}
+	return "(SELECT " + field + " FROM corporate_accounts WHERE corporate_accounts.id = " + companyCol + ")"
+}

@@ -327,6 +327,18 @@ func TestRefundCorrectAndNegativeBudgets(t *testing.T) {
 			neg.Content[0].Budgets[0].BudgetOspID != unl.OspID || neg.Content[0].Budgets[0].Balance != -3000 {
 			t.Fatalf("negative users: %s", res.Body)
 		}
+		// sorted by the owner's name or e-mail (budget sorts through user.Attr,
+		// not a join on users): the same row on both databases
+		for _, prop := range []string{"lastname", "firstname", "email", "amount"} {
+			res := e.Post(v1+"/user/findWithNegativeBudget", acme, map[string]any{"corporateAccountOspId": seed.AcmeOspID,
+				"pagination": map[string]any{"page": 1, "size": 10, "sortOrders": []map[string]string{{"property": prop, "direction": "DESC"}}}})
+			testkit.MustStatus(t, res, 200)
+			var sorted paging.Page[expense.NegativeUser]
+			res.JSON(t, &sorted)
+			if sorted.TotalElements != 1 || len(sorted.Content) != 1 || sorted.Content[0].OspID != sophie || sorted.Content[0].Amount != -3000 {
+				t.Fatalf("negative users by %s: %s", prop, res.Body)
+			}
+		}
 		// another tenant counts none of Acme's, and may not name Acme
 		globex := e.LoginAs("globex.admin")
 		if n, _ := negCount(globex, map[string]any{}); n != 0 {

@@ -52,3 +52,9 @@ func (s *store) byIDs(ctx context.Context, scope access.Scope, ids []int64) ([]P
 func WithOspID(partnerCol, ospID string) (string, []any) {
 	return partnerCol + " IN (SELECT id FROM partners WHERE osp_id = ?)", []any{ospID}
 }
+
+// OspIDOf is an expression partner publishes: the public id of the partner
+// whose id is partnerCol (NULL when there is none), a lookup by primary key.
+func OspIDOf(partnerCol string) string {
+	return "(SELECT osp_id FROM partners WHERE partners.id = " + partnerCol + ")"
+}

@@ -39,3 +39,11 @@ func (s *Service) Displays(ctx context.Context, scope access.Scope, ids []int64)
 	}
 	return out, nil
 }
+
+// IDsInCompany turns the public ids of a company's users into ids, leaving
+// out unknown, foreign and anonymized users, in one query. The caller has
+// already checked the company against its scope (usergroup, through
+// usergroup.Service.UseUsers).
+func (s *Service) IDsInCompany(ctx context.Context, companyID int64, ospIDs []string) (map[string]int64, error) {
+	return s.store.idsInCompany(ctx, companyID, ospIDs)
+}

@@ -48,8 +48,17 @@ type Deps struct {
 }
 
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, cfg: d.Config, companies: d.Companies,
+	s := &Service{db: d.DB, store: &store{db: d.DB, companies: d.Companies, auth: d.Auth}, clock: d.Clock, cfg: d.Config, companies: d.Companies,
 		partners: d.Partners, groups: d.Groups, auth: d.Auth, outbox: d.Outbox}
+	if d.Groups != nil {
+		// usergroup sits below user: it reads users through these
+		d.Groups.UseUsers(s.IDsInCompany, NotAnonymized)
+	}
+	if d.Auth != nil {
+		// auth sits below user: it signs in the identities user reads
+		d.Auth.UseIdentities(identities{s.store})
+	}
+	return s
 }
 
 // NewOspID makes the public id of a new entity.

@@ -6,21 +6,33 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/auth"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
 	"mobility/portal/internal/usergroup"
 )
 
-type store struct{ db *database.DB }
+type store struct {
+	db *database.DB
+	// The owners of the company and sign-in columns a user row shows:
+	// decorate reads them in one batch per page (no join on their tables).
+	companies *company.Service
+	auth      credentialStates
+}
+
+// credentialStates is what user reads of auth (auth.Service.CredentialStates).
+type credentialStates interface {
+	CredentialStates(ctx context.Context, userIDs []int64) (map[int64]auth.Credentials, error)
+}
 
 // row is a user as stored, with their company's ids and sign-in state.
 type row struct {
 	ID                      int64      `db:"id"`
 	OspID                   string     `db:"osp_id"`
 	CorporateAccountID      *int64     `db:"corporate_account_id"`
-	CompanyOspID            *string    `db:"company_osp_id"`
-	CompanyName             *string    `db:"company_name"`
+	CompanyOspID            *string    `db:"-"` // from company's read model
+	CompanyName             *string    `db:"-"`
 	PartnerID               *int64     `db:"partner_id"`
 	UserType                string     `db:"user_type"`
 	Firstname               string     `db:"firstname"`
@@ -52,25 +64,23 @@ type row struct {
 	MobibValidFrom          *string    `db:"mobib_valid_from"`
 	AnonymizedAt            *time.Time `db:"anonymized_at"`
 	CreatedAt               time.Time  `db:"created_at"`
-	Blocked                 bool       `db:"blocked"`
-	FailedLoginCount        int        `db:"failed_login_count"`
-	TOTPConfirmed           bool       `db:"totp_confirmed"`
+	Blocked                 bool       `db:"-"` // from auth's read model
+	FailedLoginCount        int        `db:"-"`
+	TOTPConfirmed           bool       `db:"-"`
 
 	Roles        []access.Role `db:"-"`
 	ContactTypes []string      `db:"-"`
 }
 
-const selectRow = `SELECT u.id, u.osp_id, u.corporate_account_id, ca.osp_id AS company_osp_id, ca.name AS company_name,
-	COALESCE(u.partner_id, ca.partner_id) AS partner_id, u.user_type, u.firstname, u.lastname, u.email, u.login,
+// selectRow reads the users table alone; decorate adds the company (from
+// company) and the sign-in state (from auth) in one batch each.
+const selectRow = `SELECT u.id, u.osp_id, u.corporate_account_id,
+	u.partner_id, u.user_type, u.firstname, u.lastname, u.email, u.login,
 	u.msisdn, u.language, u.birthdate, u.employee_number, u.contract_id, u.ext_id,
 	u.work_street, u.work_number, u.work_zip, u.work_city, u.home_street, u.home_number, u.home_zip, u.home_city,
 	u.two_factor_enabled, u.active, u.start_activation_time, u.desired_activation_date, u.desired_deactivation_date,
-	u.license_plate, u.mobib_card_number, u.mobib_chip_id, u.mobib_valid_from, u.anonymized_at, u.created_at,
-	COALESCE(c.blocked, FALSE) AS blocked, COALESCE(c.failed_login_count, 0) AS failed_login_count,
-	COALESCE(c.totp_confirmed, FALSE) AS totp_confirmed
-FROM users u
-LEFT JOIN corporate_accounts ca ON ca.id = u.corporate_account_id
-LEFT JOIN credentials c ON c.user_id = u.id `
+	u.license_plate, u.mobib_card_number, u.mobib_chip_id, u.mobib_valid_from, u.anonymized_at, u.created_at
+FROM users u `
 
 // scoped is the tenancy condition on a user row: a company's users are in
 // its scope, a partner admin in their partner's, platform staff in the
@@ -103,11 +113,74 @@ func (s *store) byID(ctx context.Context, id int64) (*row, error) {
 	return &r, s.decorate(ctx, []*row{&r})
 }
 
-// decorate loads the roles and contact types of rows in two queries.
+// decorate loads the roles and contact types of rows in two queries, then
+// their companies and sign-in state from company's and auth's read models
+// (one batch each, whatever the number of rows).
 func (s *store) decorate(ctx context.Context, rows []*row) error {
 	if len(rows) == 0 {
 		return nil
 	}
+	if err := s.owned(ctx, rows); err != nil {
+		return err
+	}
+	if err := s.withCompanies(ctx, rows); err != nil {
+		return err
+	}
+	return s.withCredentials(ctx, rows)
+}
+
+// withCompanies fills each row's company public id and name, and the
+// company's partner for a user without one of their own. The rows were
+// reached within the caller's scope, so the read uses the system scope.
+func (s *store) withCompanies(ctx context.Context, rows []*row) error {
+	var ids []int64
+	for _, r := range rows {
+		if r.CorporateAccountID != nil {
+			ids = append(ids, *r.CorporateAccountID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	cas, err := s.companies.Names(ctx, access.SystemScope(), ids)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if r.CorporateAccountID == nil {
+			continue
+		}
+		if ca := cas[*r.CorporateAccountID]; ca != nil {
+			osp, name, partner := ca.OspID, ca.Name, ca.PartnerID
+			r.CompanyOspID, r.CompanyName = &osp, &name
+			if r.PartnerID == nil {
+				r.PartnerID = &partner
+			}
+		}
+	}
+	return nil
+}
+
+// withCredentials fills each row's blocked, failed sign-ins and two-factor
+// state (zero for a user who never had credentials).
+func (s *store) withCredentials(ctx context.Context, rows []*row) error {
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	cs, err := s.auth.CredentialStates(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		c := cs[r.ID]
+		r.Blocked, r.FailedLoginCount, r.TOTPConfirmed = c.Blocked, c.FailedLoginCount, c.TwoFactorEnrolled
+	}
+	return nil
+}
+
+// owned loads what user's own tables add to rows: roles and contact types.
+func (s *store) owned(ctx context.Context, rows []*row) error {
 	byID := map[int64]*row{}
 	ids := make([]any, 0, len(rows))
 	for _, r := range rows {
@@ -221,8 +294,9 @@ func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]
 }
 
 // page selects one page in two steps: the ids in order from the users
-// table alone, then the full rows (with their joins) of just those ids, so
-// sorting thousands of search hits never drags the joins along.
+// table alone, then the full rows of just those ids (the caller adds the
+// other owners' read models for the page only), so sorting thousands of
+// search hits reads narrow rows.
 func (s *store) page(ctx context.Context, whereOrder string, args []any, p paging.Pagination) ([]*row, error) {
 	var ids []int64
 	if err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u `+whereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
@@ -291,7 +365,11 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 		return nil, 0, err
 	}
 	rows, err := s.page(ctx, clause+` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC`, args, p)
-	return rows, total, err
+	if err != nil {
+		return nil, 0, err
+	}
+	// a hit shows its company's name, not its roles or sign-in state
+	return rows, total, s.withCompanies(ctx, rows)
 }
 
 // insertRow writes a new user with roles and contact types.

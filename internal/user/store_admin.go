@@ -83,3 +83,26 @@ func (s *store) displays(ctx context.Context, scope access.Scope, ids []int64) (
 	}
 	return out, nil
 }
+
+// idsInCompany resolves public ids to ids within one company, leaving out
+// unknown, foreign and anonymized users; one query.
+func (s *store) idsInCompany(ctx context.Context, companyID int64, ospIDs []string) (map[string]int64, error) {
+	out := map[string]int64{}
+	if len(ospIDs) == 0 {
+		return out, nil
+	}
+	args := []any{companyID}
+	for _, o := range ospIDs {
+		args = append(args, o)
+	}
+	var rows []struct {
+		ID    int64  `db:"id"`
+		OspID string `db:"osp_id"`
+	}
+	err := s.db.Select(ctx, &rows, `SELECT id, osp_id FROM users WHERE corporate_account_id = ? AND anonymized_at IS NULL AND osp_id IN (`+
+		strings.TrimSuffix(strings.Repeat("?,", len(ospIDs)), ",")+`)`, args...)
+	for _, r := range rows {
+		out[r.OspID] = r.ID
+	}
+	return out, err
+}

@@ -26,6 +26,22 @@ type Service struct {
 	store     *store
 	clock     clock.Clock
 	companies *company.Service
+	// userIDs turns a company's users' public ids into ids; user sets it
+	// (usergroup sits below user and cannot import it).
+	userIDs UserIDs
+}
+
+// UserIDs resolves the public ids of a company's users to ids, leaving out
+// unknown, foreign and anonymized users, in one query.
+type UserIDs func(ctx context.Context, companyID int64, ospIDs []string) (map[string]int64, error)
+
+// UseUsers is how user, which owns users, hands usergroup what it needs of
+// them: new members' ids, and a condition on a user-id column that holds
+// for users not anonymized (a group's count leaves the others out). Set at
+// wiring, before any request.
+func (s *Service) UseUsers(ids UserIDs, notAnonymized func(userCol string) string) {
+	s.userIDs = ids
+	s.store.live = notAnonymized
 }
 
 func NewService(db *database.DB, c clock.Clock, companies *company.Service) *Service {
@@ -309,7 +325,7 @@ func (s *Service) ChangeMembers(ctx context.Context, p *access.Principal, req Me
 	for _, u := range req.Users {
 		osps = append(osps, u.OspID)
 	}
-	ids, err := s.store.usersOfCompany(ctx, g.CorporateAccountID, osps)
+	ids, err := s.userIDs(ctx, g.CorporateAccountID, osps)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

@@ -10,7 +10,12 @@ import (
 	"mobility/portal/internal/paging"
 )
 
-type store struct{ db *database.DB }
+type store struct {
+	db *database.DB
+	// live is a condition on a user-id column: the user is not anonymized.
+	// user owns that fact and hands it over (Service.UseUsers).
+	live func(userCol string) string
+}
 
 type row struct {
 	ID                 int64  `db:"id"`
@@ -29,16 +34,20 @@ func (r *row) toAPI() UserGroup {
 		Name: DisplayName(r.ExtID), CorporateAccount: Ref{OspID: r.CompanyOspID}, UserCount: r.UserCount, IsDefault: r.IsDefault}}
 }
 
-const selectRow = `SELECT g.id, g.osp_id, g.corporate_account_id, g.ext_id, g.description,
+// selectRow counts the members user has not anonymized, through the
+// predicate user hands over at wiring (store.live).
+func (s *store) selectRow() string {
+	return `SELECT g.id, g.osp_id, g.corporate_account_id, g.ext_id, g.description,
 	g.active, g.is_default,
-	(SELECT COUNT(*) FROM user_group_members m JOIN users u ON u.id = m.user_id
-	  WHERE m.user_group_id = g.id AND u.anonymized_at IS NULL) AS user_count
+	(SELECT COUNT(*) FROM user_group_members m
+	  WHERE m.user_group_id = g.id AND ` + s.live("m.user_id") + `) AS user_count
 FROM user_groups g `
+}
 
 func (s *store) get(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
 	cond, args := scope.InCompanies("g.corporate_account_id")
 	var r row
-	err := s.db.Get(ctx, &r, selectRow+`WHERE g.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	err := s.db.Get(ctx, &r, s.selectRow()+`WHERE g.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
 	return &r, err
 }
 
@@ -63,7 +72,7 @@ func (s *store) list(ctx context.Context, companyID int64, f FindAllRequest, p p
 		return nil, 0, err
 	}
 	var rows []row
-	err := s.db.Select(ctx, &rows, selectRow+clause+p.OrderBy(sortColumns, "g.is_default DESC, g.ext_id ASC")+` LIMIT ? OFFSET ?`,
+	err := s.db.Select(ctx, &rows, s.selectRow()+clause+p.OrderBy(sortColumns, "g.is_default DESC, g.ext_id ASC")+` LIMIT ? OFFSET ?`,
 		append(args, p.Size, p.Offset())...)
 	return rows, total, err
 }
@@ -71,14 +80,14 @@ func (s *store) list(ctx context.Context, companyID int64, f FindAllRequest, p p
 func (s *store) byUser(ctx context.Context, scope access.Scope, userID int64) ([]row, error) {
 	cond, args := scope.InCompanies("g.corporate_account_id")
 	var rows []row
-	err := s.db.Select(ctx, &rows, selectRow+`JOIN user_group_members m ON m.user_group_id = g.id WHERE m.user_id = ? AND `+cond+
+	err := s.db.Select(ctx, &rows, s.selectRow()+`JOIN user_group_members m ON m.user_group_id = g.id WHERE m.user_id = ? AND `+cond+
 		` ORDER BY g.is_default DESC, g.ext_id`, append([]any{userID}, args...)...)
 	return rows, err
 }
 
 func (s *store) defaultOf(ctx context.Context, companyID int64) (*row, error) {
 	var r row
-	err := s.db.Get(ctx, &r, selectRow+`WHERE g.corporate_account_id = ? AND g.is_default`, companyID)
+	err := s.db.Get(ctx, &r, s.selectRow()+`WHERE g.corporate_account_id = ? AND g.is_default`, companyID)
 	return &r, err
 }
 
@@ -109,29 +118,6 @@ func (s *store) addMember(ctx context.Context, groupID, userID int64) error {
 func (s *store) removeMember(ctx context.Context, groupID, userID int64) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM user_group_members WHERE user_group_id = ? AND user_id = ?`, groupID, userID)
 	return err
-}
-
-// usersOfCompany resolves user ospIds to ids within one company; unknown
-// or foreign ids are left out.
-func (s *store) usersOfCompany(ctx context.Context, companyID int64, ospIDs []string) (map[string]int64, error) {
-	out := map[string]int64{}
-	if len(ospIDs) == 0 {
-		return out, nil
-	}
-	ph := strings.TrimSuffix(strings.Repeat("?,", len(ospIDs)), ",")
-	args := []any{companyID}
-	for _, o := range ospIDs {
-		args = append(args, o)
-	}
-	var rows []struct {
-		ID    int64  `db:"id"`
-		OspID string `db:"osp_id"`
-	}
-	err := s.db.Select(ctx, &rows, `SELECT id, osp_id FROM users WHERE corporate_account_id = ? AND anonymized_at IS NULL AND osp_id IN (`+ph+`)`, args...)
-	for _, r := range rows {
-		out[r.OspID] = r.ID
-	}
-	return out, err
 }
 
 func (s *store) leaveAll(ctx context.Context, userID int64) error {
