@@ -2,9 +2,9 @@ package budget
 
 import (
 	"context"
-	"strings"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/database"
 )
 
 // expenseTxTypes are the ledger rows that belong to an expense: its
@@ -26,14 +26,14 @@ func inList(ids []int64) (string, []any) {
 	for i, id := range ids {
 		args[i] = id
 	}
-	return strings.TrimSuffix(strings.Repeat("?,", len(ids)), ","), args
+	return database.Placeholders(len(ids)), args
 }
 
 // chunk calls fn for the ids 500 at a time (SQLite's and PostgreSQL's
 // parameter limits stay far away).
 func chunk(ids []int64, fn func(part []int64) error) error {
-	for i := 0; i < len(ids); i += 500 {
-		if err := fn(ids[i:min(i+500, len(ids))]); err != nil {
+	for i := 0; i < len(ids); i += database.InBatch {
+		if err := fn(ids[i:min(i+database.InBatch, len(ids))]); err != nil {
 			return err
 		}
 	}

@@ -2,9 +2,10 @@ package budget
 
 import (
 	"context"
-	"strings"
 
 	"github.com/jmoiron/sqlx"
+
+	"mobility/portal/internal/database"
 )
 
 // The ledger check reads the whole ledger; these are its queries.
@@ -46,19 +47,7 @@ type budgetInfo struct {
 
 // budgetInfos reads the public id and type of budgets, 500 ids a query.
 func (s *store) budgetInfos(ctx context.Context, ids []int64) ([]budgetInfo, error) {
-	var out []budgetInfo
-	for i := 0; i < len(ids); i += 500 {
-		part := ids[i:min(i+500, len(ids))]
-		args := make([]any, len(part))
-		for j, id := range part {
-			args[j] = id
-		}
-		var infos []budgetInfo
-		if err := s.db.Select(ctx, &infos, `SELECT id, osp_id, budget_type FROM budgets WHERE id IN (`+
-			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...); err != nil {
-			return nil, err
-		}
-		out = append(out, infos...)
-	}
-	return out, nil
+	return database.SelectIn[budgetInfo](ctx, s.db, ids, func(in string) string {
+		return `SELECT id, osp_id, budget_type FROM budgets WHERE id IN (` + in + `)`
+	})
 }

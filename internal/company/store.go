@@ -71,20 +71,8 @@ func (s *store) filter(ctx context.Context, scope access.Scope, f FilterRequest,
 
 // byIDs reads the accounts with ids inside scope.
 func (s *store) byIDs(ctx context.Context, scope access.Scope, ids []int64) ([]row, error) {
-	var out []row
-	for i := 0; i < len(ids); i += 500 {
-		part := ids[i:min(i+500, len(ids))]
-		args := make([]any, len(part))
-		for j, id := range part {
-			args[j] = id
-		}
-		cond, a := scope.CorporateAccounts("ca.id", "ca.partner_id")
-		var rows []row
-		if err := s.db.Select(ctx, &rows, selectRow+`WHERE ca.id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`) AND `+cond,
-			append(args, a...)...); err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
-	}
-	return out, nil
+	cond, a := scope.CorporateAccounts("ca.id", "ca.partner_id")
+	return database.SelectIn[row](ctx, s.db, ids, func(in string) string {
+		return selectRow + `WHERE ca.id IN (` + in + `) AND ` + cond
+	}, a...)
 }

@@ -318,19 +318,7 @@ type expenseOspID struct {
 }
 
 func (s *store) ospIDs(ctx context.Context, ids []int64) ([]expenseOspID, error) {
-	var out []expenseOspID
-	for i := 0; i < len(ids); i += 500 {
-		part := ids[i:min(i+500, len(ids))]
-		args := make([]any, len(part))
-		for j, id := range part {
-			args[j] = id
-		}
-		var rows []expenseOspID
-		if err := s.db.Select(ctx, &rows, `SELECT id, osp_id FROM expenses WHERE id IN (`+
-			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...); err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
-	}
-	return out, nil
+	return database.SelectIn[expenseOspID](ctx, s.db, ids, func(in string) string {
+		return `SELECT id, osp_id FROM expenses WHERE id IN (` + in + `)`
+	})
 }

@@ -2,7 +2,6 @@ package partner
 
 import (
 	"context"
-	"strings"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/database"
@@ -29,22 +28,10 @@ func (s *store) byOspID(ctx context.Context, scope access.Scope, ospID string) (
 }
 
 func (s *store) byIDs(ctx context.Context, scope access.Scope, ids []int64) ([]Partner, error) {
-	var out []Partner
-	for i := 0; i < len(ids); i += 500 {
-		part := ids[i:min(i+500, len(ids))]
-		args := make([]any, len(part))
-		for j, id := range part {
-			args[j] = id
-		}
-		cond, a := scope.Partners("id")
-		var rows []Partner
-		if err := s.db.Select(ctx, &rows, `SELECT `+columns+` FROM partners WHERE id IN (`+
-			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`) AND `+cond, append(args, a...)...); err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
-	}
-	return out, nil
+	cond, a := scope.Partners("id")
+	return database.SelectIn[Partner](ctx, s.db, ids, func(in string) string {
+		return `SELECT ` + columns + ` FROM partners WHERE id IN (` + in + `) AND ` + cond
+	}, a...)
 }
 
 // WithOspID is a predicate partner publishes: partnerCol is the partner

@@ -212,7 +212,7 @@ func (s *store) owned(ctx context.Context, rows []*row) error {
 	return nil
 }
 
-func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }
+func placeholders(n int) string { return database.Placeholders(n) }
 
 // listFilter is findByAny after ids were resolved within the caller's scope.
 type listFilter struct {

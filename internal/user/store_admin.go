@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
 )
 
@@ -66,22 +67,11 @@ func (s *store) contacts(ctx context.Context, companyID int64, contactType strin
 
 // displays reads the display fields of users by id within scope.
 func (s *store) displays(ctx context.Context, scope access.Scope, ids []int64) ([]Display, error) {
-	var out []Display
-	for i := 0; i < len(ids); i += 500 {
-		part := ids[i:min(i+500, len(ids))]
-		args := make([]any, len(part))
-		for j, id := range part {
-			args[j] = id
-		}
-		cond, a := scoped(scope)
-		var rows []Display
-		if err := s.db.Select(ctx, &rows, `SELECT u.id, u.osp_id, u.firstname, u.lastname, u.email, u.language, u.contract_id, u.login, u.active
-			FROM users u WHERE u.id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`) AND `+cond, append(args, a...)...); err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
-	}
-	return out, nil
+	cond, a := scoped(scope)
+	return database.SelectIn[Display](ctx, s.db, ids, func(in string) string {
+		return `SELECT u.id, u.osp_id, u.firstname, u.lastname, u.email, u.language, u.contract_id, u.login, u.active
+			FROM users u WHERE u.id IN (` + in + `) AND ` + cond
+	}, a...)
 }
 
 // idsInCompany resolves public ids to ids within one company, leaving out
