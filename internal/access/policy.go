@@ -9,6 +9,10 @@ type Policy struct {
 	AnySignedIn bool
 	// Roles lists the roles of which one is needed; ospadmin always passes.
 	Roles []Role
+	// MspOnly routes also need an MSP user (SPEC §2's mspOnly guard, §6's
+	// rule: partner admins and platform staff); company admins are refused
+	// whatever their roles.
+	MspOnly bool
 }
 
 // Declared tells whether the policy says anything.
@@ -20,6 +24,8 @@ func (p Policy) Allows(pr *Principal) bool {
 	case p.Public:
 		return true
 	case pr == nil:
+		return false
+	case p.MspOnly && !pr.IsMsp():
 		return false
 	case p.AnySignedIn:
 		return true
@@ -36,3 +42,13 @@ func SignedIn() Policy { return Policy{AnySignedIn: true} }
 
 // Need is the policy of routes that need one of roles.
 func Need(roles ...Role) Policy { return Policy{Roles: roles} }
+
+// MspNeed is the policy of MSP-only routes (corporate-accounts screens,
+// the company's app menu): an MSP user holding one of roles, or platform
+// staff. With no roles, any MSP user passes.
+func MspNeed(roles ...Role) Policy {
+	if len(roles) == 0 {
+		return Policy{AnySignedIn: true, MspOnly: true}
+	}
+	return Policy{Roles: roles, MspOnly: true}
+}

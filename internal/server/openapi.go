@@ -43,6 +43,9 @@ func OpenAPI(routes []api.Route) ([]byte, error) {
 				}
 				oc.SetDescription("Roles: " + strings.Join(roles, ", ") + " (ospadmin always).")
 			}
+			if rt.Policy.MspOnly {
+				oc.SetDescription(strings.TrimSpace(oc.Description() + " MSP users only (partner admins and platform staff)."))
+			}
 		}
 		if rt.Request != nil {
 			oc.AddReqStructure(rt.Request)
