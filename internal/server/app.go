@@ -96,6 +96,7 @@ func (a *App) Routes() []api.Route {
 		a.Users.Routes(),
 		a.Users.ImportRoutes(),
 		a.Users.TokenRoutes(),
+		a.Partners.Routes(),
 		a.Companies.Routes(),
 		a.Groups.Routes(),
 		a.Budgets.Routes(),

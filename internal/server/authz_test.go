@@ -118,6 +118,7 @@ var idKinds = map[string]string{
 	"assigneeOspId":         "user",
 	"corporateAccountOspId": "company",
 	"partnerOspId":          "partner",
+	"relatedPartnerOspId":   "partner",
 	"budgetOspId":           "budget",
 	"userGroupOspId":        "group",
 	"excludeMembersOf":      "group",
@@ -151,6 +152,7 @@ func kindOfOspID(path string) string {
 		{v1 + "/purchaseEvent/", "expense"},
 		{v1 + "/recurringExternalPurchase/", "recurring"},
 		{v1 + "/corporateAccount/", "company"},
+		{v1 + "/partner/", "partner"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
