@@ -28,7 +28,9 @@ func (s *Service) Routes() []api.Route {
 		api.Post(base+"/update", staff, "partner", "Change a partner; applyChangesToCorporateAccounts pushes its budget types to its companies",
 			func(ctx context.Context, req *UpdateRequest) (*Detail, error) { return s.Update(ctx, pr(ctx), *req) }),
 		api.Post(base+"/related/get", staff, "partner", "A partner's super- and sub-partners",
-			func(ctx context.Context, req *GetRequest) (*Related, error) { return s.RelatedOf(ctx, pr(ctx), req.OspID) }),
+			func(ctx context.Context, req *GetRequest) (*Related, error) {
+				return s.RelatedOf(ctx, pr(ctx), req.OspID)
+			}),
 		api.Post(base+"/related/add", staff, "partner", "Link a sub- or super-partner (no self link, duplicate or cycle)",
 			func(ctx context.Context, req *LinkRequest) (*Related, error) { return s.Link(ctx, pr(ctx), *req) }),
 		api.Post(base+"/related/remove", staff, "partner", "Remove a link between two partners",
