@@ -27,7 +27,7 @@ func (s *Service) Routes() []api.Route {
 			func(ctx context.Context, req *CreateRequest) (*Detail, error) { return s.Create(ctx, pr(ctx), *req) }),
 		api.Post(base+"/update", staff, "partner", "Change a partner; applyChangesToCorporateAccounts pushes its budget types to its companies",
 			func(ctx context.Context, req *UpdateRequest) (*Detail, error) { return s.Update(ctx, pr(ctx), *req) }),
-		api.Post(base+"/related/get", staff, "partner", "A partner's super- and sub-partners",
+		api.Post(base+"/related/get", access.MspNeed(), "partner", "A partner's super- and sub-partners (an MSP admin: only their own)",
 			func(ctx context.Context, req *GetRequest) (*Related, error) {
 				return s.RelatedOf(ctx, pr(ctx), req.OspID)
 			}),
