@@ -183,7 +183,7 @@ type persona struct {
 	partner string // the persona's partner (MSP), for calls that name Acme's
 	// msp: a partner admin, whose session passes SPEC's mspOnly guard
 	msp bool
-	osp     string
+	osp string
 	// tokens are the bearer tokens to try: one for admins; for anonymous
 	// and app users every token they could hold.
 	tokens []string
