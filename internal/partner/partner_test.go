@@ -107,7 +107,7 @@ func TestReadsByRoleAndTenant(t *testing.T) {
 		// get: staff any; an MSP admin its own only; company admins never
 		for _, c := range []struct {
 			name, token, osp string
-			status         int
+			status           int
 		}{
 			{"staff reads RideOn", staff, seed.OtherPartnerOspID, 200},
 			{"msp admin reads own", msp, seed.MobiPartnerOspID, 200},
