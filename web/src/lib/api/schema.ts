@@ -437,6 +437,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/corporateAccount/appMenu/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app menu entries a company can show its employees */
+        get: operations["getPortalServiceV1CorporateAccountAppMenuTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/corporateAccount/companyType/list": {
         parameters: {
             query?: never;
@@ -448,6 +465,43 @@ export interface paths {
         get: operations["getPortalServiceV1CorporateAccountCompanyTypeList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a corporate account with its first admin (MSP users of the partner and platform staff)
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1CorporateAccountCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/findByAny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search the corporate accounts the caller may see over name, extId, company number and VAT number */
+        post: operations["postPortalServiceV1CorporateAccountFindByAny"];
         delete?: never;
         options?: never;
         head?: never;
@@ -480,8 +534,45 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Page through the corporate accounts the caller may see */
+        /** Page through the corporate accounts the caller may see (nameOrExtIdLike: at least 3 characters) */
         post: operations["postPortalServiceV1CorporateAccountGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/getByPartner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The corporate accounts of a partner the caller may see */
+        post: operations["postPortalServiceV1CorporateAccountGetByPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a corporate account (company admins: a subset of the fields)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2195,19 +2286,92 @@ export interface components {
             unlimited?: boolean;
             vatIncluded?: boolean;
         };
+        CompanyByPartnerRequest: {
+            active?: boolean;
+            pagination: components["schemas"]["PagingPagination"];
+            partnerOspId: string;
+        };
         CompanyCorporateAccount: {
             active: boolean;
+            allowedBudgetTypes: string[];
+            appMenu: string[];
+            bic: string;
             city: string;
+            companyBudgetThreshold: number | null;
+            companyNumber: string;
             companyType: string;
+            /** @enum {string} */
+            contractType: "OLYMPUS_B2B" | "RESELLER_B2B" | "BUSINESS_MOBILITY";
+            country: string;
             data: components["schemas"]["CompanyData"];
+            extId: string;
+            externalReferenceMandatory: boolean;
+            iban: string;
+            /** @enum {string} */
+            invoicePaymentMethod: "MANUAL" | "DIRECT_DEBIT";
+            /** @enum {string} */
+            invoiceSendingMethod: "EMAIL" | "PEPPOL";
+            maxUsers: number | null;
             name: string;
             ospId: string;
+            partner: components["schemas"]["CompanyRef"];
             partnerType: string;
+            paymentReference: string;
+            /** @enum {string} */
+            paymentType: "PREPAID" | "POSTPAID_WITH_SECURITY_DEPOSIT";
+            poNumber: string;
+            securityDepositAmount: number | null;
+            selectedBudgetTypes: string[];
             street: string;
             streetNumber: string;
             twoFactorForAdmins: boolean;
+            vatLiable: boolean;
             vatNumber: string;
             zipCode: string;
+        };
+        CompanyCreateRequest: {
+            appMenu?: string[];
+            bic?: string;
+            city?: string;
+            /** @description cents */
+            companyBudgetThreshold?: number;
+            companyNumber?: string;
+            /** @description absent: COMPANY */
+            companyType?: string;
+            /** @enum {string} */
+            contractType: "OLYMPUS_B2B" | "RESELLER_B2B" | "BUSINESS_MOBILITY";
+            /** @description ISO alpha-2; absent: BE */
+            country?: string;
+            extId: string;
+            externalReferenceMandatory?: boolean;
+            firstAdmin: components["schemas"]["CompanyFirstAdmin"];
+            iban?: string;
+            /**
+             * @description absent: MANUAL
+             * @enum {string}
+             */
+            invoicePaymentMethod?: "MANUAL" | "DIRECT_DEBIT";
+            /**
+             * @description absent: EMAIL
+             * @enum {string}
+             */
+            invoiceSendingMethod?: "EMAIL" | "PEPPOL";
+            maxUsers?: number;
+            name: string;
+            partnerOspId?: string;
+            /** @enum {string} */
+            paymentType: "PREPAID" | "POSTPAID_WITH_SECURITY_DEPOSIT";
+            poNumber?: string;
+            /** @description cents; required > 0 for POSTPAID_WITH_SECURITY_DEPOSIT */
+            securityDepositAmount?: number;
+            /** @description subset of the partner's allowed budget types */
+            selectedBudgetTypes?: string[];
+            street?: string;
+            streetNumber?: string;
+            twoFactorForAdmins?: boolean;
+            vatLiable?: boolean;
+            vatNumber?: string;
+            zipCode?: string;
         };
         CompanyData: {
             extId: string;
@@ -2223,11 +2387,64 @@ export interface components {
             pagination: components["schemas"]["PagingPagination"];
             partnerOspId?: string;
         };
+        CompanyFindRequest: {
+            active?: boolean;
+            pagination: components["schemas"]["PagingPagination"];
+            search?: string;
+        };
+        CompanyFirstAdmin: {
+            email: string;
+            firstname: string;
+            /**
+             * @description absent: nl
+             * @enum {string}
+             */
+            language?: "nl" | "en" | "fr";
+            lastname: string;
+        };
         CompanyGetRequest: {
             ospId: string;
         };
         CompanyRef: {
             ospId: string;
+        };
+        CompanyUpdateRequest: {
+            /** @description absent: unchanged (MSP users and platform staff only) */
+            appMenu?: string[];
+            bic?: string;
+            city?: string;
+            /** @description cents; 0: none */
+            companyBudgetThreshold?: number;
+            companyNumber?: string;
+            companyType?: string;
+            /** @enum {string} */
+            contractType?: "OLYMPUS_B2B" | "RESELLER_B2B" | "BUSINESS_MOBILITY";
+            country?: string;
+            extId?: string;
+            externalReferenceMandatory?: boolean;
+            iban?: string;
+            /** @enum {string} */
+            invoicePaymentMethod?: "MANUAL" | "DIRECT_DEBIT";
+            /** @enum {string} */
+            invoiceSendingMethod?: "EMAIL" | "PEPPOL";
+            /** @description 0: unlimited; absent: unchanged */
+            maxUsers?: number;
+            name?: string;
+            ospId: string;
+            partnerOspId?: string;
+            /** @enum {string} */
+            paymentType?: "PREPAID" | "POSTPAID_WITH_SECURITY_DEPOSIT";
+            poNumber?: string;
+            /** @description cents */
+            securityDepositAmount?: number;
+            /** @description absent: unchanged; [] offers none */
+            selectedBudgetTypes?: string[];
+            street?: string;
+            streetNumber?: string;
+            twoFactorForAdmins?: boolean;
+            vatLiable?: boolean;
+            vatNumber?: string;
+            zipCode?: string;
         };
         ExpenseByUserRequest: {
             userOspId: string;
@@ -3814,6 +4031,35 @@ export interface operations {
             };
         };
     };
+    getPortalServiceV1CorporateAccountAppMenuTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     getPortalServiceV1CorporateAccountCompanyTypeList: {
         parameters: {
             query?: never;
@@ -3830,6 +4076,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": string[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyCorporateAccount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountFindByAny: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanyFindRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfCompanyCorporateAccount"];
                 };
             };
             /** @description Bad Request */
@@ -3896,6 +4208,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageOfCompanyCorporateAccount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountGetByPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanyByPartnerRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfCompanyCorporateAccount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanyUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyCorporateAccount"];
                 };
             };
             /** @description Bad Request */
