@@ -437,6 +437,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/corporateAccount/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a deactivated corporate account again, with the admins, users and budgets its deactivation switched off
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1CorporateAccountActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/corporateAccount/appMenu/types": {
         parameters: {
             query?: never;
@@ -485,6 +505,106 @@ export interface paths {
          * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
          */
         post: operations["postPortalServiceV1CorporateAccountCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request the deactivation of a corporate account (handled within 3 working days, effective at the start of the next month)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The company's current or last deactivation request, or null
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through deactivation requests (default: the open ones, oldest handleBy first)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handle (confirm) a deactivation request: effective on the first day of the next month
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationHandle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw the company's deactivation request before it takes effect
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationWithdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -707,6 +827,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/partner/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a partner again (its corporate accounts stay deactivated until activated one by one)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/partner/create": {
         parameters: {
             query?: never;
@@ -721,6 +861,46 @@ export interface paths {
          * @description Roles: ospadmin (ospadmin always).
          */
         post: operations["postPortalServiceV1PartnerCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a partner with all its corporate accounts, their users and budgets (runs in the background; see partner/deactivation/get)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/deactivation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The progress of a partner's deactivation, or null
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerDeactivationGet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2603,6 +2783,66 @@ export interface components {
             vatNumber?: string;
             zipCode?: string;
         };
+        DeactivationCompanyDeactivation: {
+            /** @description yyyy-MM-dd: the company was activated again */
+            activatedOn: string | null;
+            companyActive: boolean;
+            corporateAccount: components["schemas"]["DeactivationCompanyRef"];
+            /** @description yyyy-MM-dd: first day of the month after handledOn */
+            effectiveOn: string | null;
+            /** @description yyyy-MM-dd: effectiveOn + 60 days; the balances are settled that day */
+            extraCostsUntil: string | null;
+            /** @description yyyy-MM-dd: requestedOn + 3 Belgian working days */
+            handleBy: string;
+            /** @description null when the jobs runner handled it */
+            handledBy: components["schemas"]["DeactivationUserRef"] | null;
+            /** @description yyyy-MM-dd */
+            handledOn: string | null;
+            ospId: string;
+            overdue: boolean;
+            remark: string;
+            requestedBy: components["schemas"]["DeactivationUserRef"] | null;
+            /** @description yyyy-MM-dd */
+            requestedOn: string;
+            /** @description yyyy-MM-dd */
+            settledOn: string | null;
+            /** @enum {string} */
+            status: "REQUESTED" | "HANDLED" | "EFFECTIVE" | "SETTLED" | "WITHDRAWN" | "REACTIVATED";
+            /** @description yyyy-MM-dd */
+            withdrawnOn: string | null;
+        };
+        DeactivationCompanyRef: {
+            name: string;
+            ospId: string;
+        };
+        DeactivationFilterRequest: {
+            pagination: components["schemas"]["PagingPagination"];
+            /** @enum {string} */
+            status?: "REQUESTED" | "HANDLED" | "EFFECTIVE" | "SETTLED" | "WITHDRAWN" | "REACTIVATED";
+        };
+        DeactivationGetRequest: {
+            ospId: string;
+        };
+        DeactivationPartnerDeactivation: {
+            companiesDone: number;
+            companiesTotal: number;
+            /** @description RFC 3339 */
+            finishedOn: string | null;
+            partnerActive: boolean;
+            partnerOspId: string;
+            /** @description RFC 3339 */
+            startedOn: string;
+            /** @enum {string} */
+            status: "RUNNING" | "DONE" | "ACTIVATED";
+        };
+        DeactivationRequestRequest: {
+            ospId: string;
+            remark?: string;
+        };
+        DeactivationUserRef: {
+            fullName: string;
+            ospId: string;
+        };
         ExpenseByUserRequest: {
             userOspId: string;
         };
@@ -2965,6 +3205,13 @@ export interface components {
         };
         PageOfCompanyCorporateAccount: {
             content: components["schemas"]["CompanyCorporateAccount"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfDeactivationCompanyDeactivation: {
+            content: components["schemas"]["DeactivationCompanyDeactivation"][];
             page: number;
             size: number;
             totalElements: number;
@@ -4286,6 +4533,39 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1CorporateAccountActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     getPortalServiceV1CorporateAccountAppMenuTypes: {
         parameters: {
             query?: never;
@@ -4364,6 +4644,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyCorporateAccount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfDeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
                 };
             };
             /** @description Bad Request */
@@ -4773,6 +5218,39 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1PartnerActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1PartnerCreate: {
         parameters: {
             query?: never;
@@ -4793,6 +5271,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PartnerDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerDeactivationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"];
                 };
             };
             /** @description Bad Request */
