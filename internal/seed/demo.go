@@ -10,6 +10,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/auth"
+	"mobility/portal/internal/branding"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/user"
 )
@@ -23,7 +24,9 @@ type Deps struct {
 	DB    *database.DB
 	Users *user.Service
 	Auth  *auth.Service
-	Now   time.Time
+	// Branding gives the demo partners their colours and logo (nil: none).
+	Branding *branding.Service
+	Now      time.Time
 }
 
 // IsEmpty tells whether the database has no partners yet.
@@ -110,6 +113,9 @@ func Demo(ctx context.Context, d Deps) error {
 			if err := d.Auth.SetPassword(ctx, id, DemoPassword); err != nil {
 				return fmt.Errorf("seed %s password: %w", p.Login, err)
 			}
+		}
+		if d.Branding != nil {
+			return demoBranding(ctx, d.Branding)
 		}
 		return nil
 	})
