@@ -73,6 +73,20 @@ func CheckImage(content []byte) (*CheckedImage, error) {
 	return &CheckedImage{ContentType: ContentTypeSVG, Width: w, Height: h, Content: clean}, nil
 }
 
+// nameAgrees tells whether a file name's extension, when it is one of an
+// image type, agrees with the type found by content: a PNG named .svg or
+// an HTML page named .png is refused rather than stored under a name that
+// lies. Names without such an extension are judged by content alone.
+func nameAgrees(name, contentType string) bool {
+	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, "\\", "/")))
+	want, known := map[string]string{
+		".png": ContentTypePNG, ".jpg": ContentTypeJPEG, ".jpeg": ContentTypeJPEG, ".jpe": ContentTypeJPEG,
+		".svg": ContentTypeSVG, ".gif": "image/gif", ".webp": "image/webp", ".bmp": "image/bmp", ".ico": "image/x-icon",
+		".html": "text/html", ".htm": "text/html", ".xhtml": "text/html", ".svgz": "image/svg+xml+gzip",
+	}[ext]
+	return !known || want == contentType
+}
+
 // cleanFileName keeps the base name of an uploaded file, printable and at
 // most 255 characters; it is shown, never trusted.
 func cleanFileName(name string) string {

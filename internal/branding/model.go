@@ -157,10 +157,10 @@ type ConfigurationRef struct {
 // is inherited from the partner (or the default).
 type SaveConfiguration struct {
 	OwnerOspID     string `json:"ownerOspId" required:"true" description:"ospId of a partner or a corporate account"`
-	BrandColor     string `json:"brandColor,omitempty" maxLength:"9" description:"# and 6 or 8 hex characters; empty inherits"`
-	PrimaryColor   string `json:"primaryColor,omitempty" maxLength:"9"`
-	SecondaryColor string `json:"secondaryColor,omitempty" maxLength:"9"`
-	VariantColor   string `json:"variantColor,omitempty" maxLength:"9"`
+	BrandColor     string `json:"brandColor,omitempty" maxLength:"32" description:"# and 6 or 8 hex characters; empty inherits"`
+	PrimaryColor   string `json:"primaryColor,omitempty" maxLength:"32"`
+	SecondaryColor string `json:"secondaryColor,omitempty" maxLength:"32"`
+	VariantColor   string `json:"variantColor,omitempty" maxLength:"32"`
 }
 
 // ImageRef names one image type of an owner.

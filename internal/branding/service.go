@@ -342,6 +342,9 @@ func (s *Service) Upload(ctx context.Context, p *access.Principal, in UploadInpu
 	if err != nil {
 		return nil, err
 	}
+	if !nameAgrees(in.FileName, checked.ContentType) {
+		return nil, unsupported("the file's name does not match its content (" + checked.ContentType + ")")
+	}
 	row := imageRow{ImageType: in.ImageType, ContentType: checked.ContentType, Width: checked.Width, Height: checked.Height,
 		Size: len(checked.Content), SHA256: version(checked.Content), FileName: cleanFileName(in.FileName)}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
