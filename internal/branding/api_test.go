@@ -568,3 +568,14 @@ func TestBrandingImageUpload(t *testing.T) {
 		}
 	})
 }
+
+func TestPartnerBrandColors(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		mobi, other := e.PartnerID(seed.MobiPartnerOspID), e.PartnerID(seed.OtherPartnerOspID)
+		testkit.MustStatus(t, e.Do(testkit.Request{Method: http.MethodDelete, Path: base + "/configuration/" + seed.OtherPartnerOspID, Token: e.LoginAs("ospadmin")}), http.StatusNoContent)
+		got, err := e.App.Branding.PartnerBrandColors(t.Context(), []int64{mobi, other})
+		if err != nil || len(got) != 2 || got[mobi] != "#5F3DC4" || got[other] != "#0F89EA" {
+			t.Fatalf("%v %v", got, err)
+		}
+	})
+}

@@ -513,3 +513,24 @@ func version(content []byte) string {
 	sum := sha256.Sum256(content)
 	return hex.EncodeToString(sum[:])
 }
+
+// PartnerBrandColors is a read model for partner's screens: the effective
+// brand colour of each partner (its own, else the platform default) by id,
+// in one query per 500 ids. The ids are partners the caller already reached
+// in its scope.
+func (s *Service) PartnerBrandColors(ctx context.Context, partnerIDs []int64) (map[int64]string, error) {
+	rows, err := s.store.partnerConfigs(ctx, partnerIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[int64]string, len(partnerIDs))
+	for _, id := range partnerIDs {
+		out[id] = DefaultColors.BrandColor
+	}
+	for _, r := range rows {
+		if r.PartnerID != nil && r.BrandColor != nil {
+			out[*r.PartnerID] = *r.BrandColor
+		}
+	}
+	return out, nil
+}

@@ -107,3 +107,12 @@ func (s *store) saveImage(ctx context.Context, kind string, ownerID int64, img i
 func (s *store) deleteImage(ctx context.Context, kind string, ownerID int64, imageType string) (int64, error) {
 	return s.db.Exec(ctx, `DELETE FROM branding_images WHERE `+ownerCol(kind)+` = ? AND image_type = ?`, ownerID, imageType)
 }
+
+// partnerConfigs reads the configurations of partners by id, one query per
+// 500 ids.
+func (s *store) partnerConfigs(ctx context.Context, partnerIDs []int64) ([]configRow, error) {
+	return database.SelectIn[configRow](ctx, s.db, partnerIDs, func(in string) string {
+		return `SELECT partner_id, corporate_account_id, brand_color, primary_color, secondary_color, variant_color
+			FROM branding_configurations WHERE partner_id IN (` + in + `)`
+	})
+}
