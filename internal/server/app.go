@@ -87,7 +87,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Budgets:    budgets,
 		Onboarding: onboarding.NewService(db, users, budgets),
 		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
-		Branding:   branding.NewService(cfg, partners, companies),
+		Branding:   branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies}),
 		Help:       helpSvc,
 
 		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c}),
