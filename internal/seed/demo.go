@@ -10,6 +10,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/auth"
+	"mobility/portal/internal/branding"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/partner"
@@ -29,6 +30,8 @@ type Deps struct {
 	// Partners makes the demo partners; nil uses a partner service of its
 	// own over DB (partner needs nothing else to add and link partners).
 	Partners *partner.Service
+	// Branding gives the demo partners their colours and logo (nil: none).
+	Branding *branding.Service
 }
 
 // IsEmpty tells whether the database has no partners yet.
@@ -115,6 +118,9 @@ func Demo(ctx context.Context, d Deps) error {
 			if err := d.Auth.SetPassword(ctx, id, DemoPassword); err != nil {
 				return fmt.Errorf("seed %s password: %w", p.Login, err)
 			}
+		}
+		if d.Branding != nil {
+			return demoBranding(ctx, d.Branding)
 		}
 		return nil
 	})

@@ -22,6 +22,7 @@ import (
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/deactivation"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
 	"mobility/portal/internal/idempotency"
@@ -51,6 +52,8 @@ type App struct {
 	Expenses   *expense.Service
 	Branding   *branding.Service
 	Help       *help.Service
+	// Deactivations runs the company and partner deactivation workflows.
+	Deactivations *deactivation.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -84,8 +87,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Budgets:    budgets,
 		Onboarding: onboarding.NewService(db, users, budgets),
 		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
-		Branding:   branding.NewService(cfg, partners, companies),
+		Branding:   branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies}),
 		Help:       helpSvc,
+
+		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -107,6 +112,7 @@ func (a *App) Routes() []api.Route {
 		a.Expenses.Routes(),
 		a.Branding.Routes(),
 		a.Help.Routes(),
+		a.Deactivations.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

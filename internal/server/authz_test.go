@@ -92,8 +92,6 @@ var noSuccess = map[string]string{
 // otherTenantAnswers are routes that answer another tenant's id with
 // data by design, each with why.
 var otherTenantAnswers = map[string]string{
-	"GET /portal-service/v1/portal/logo/get": "every caller gets the platform's default logo: the corporateAccountOspId parameter is not read " +
-		"until partners upload logos of their own (then scope it and remove this line)",
 	"POST /portal-service/v1/corporateAccount/getByFilter": "partnerOspId is a filter inside the caller's scope: another partner's id " +
 		"narrows the caller's own list to nothing and reveals nothing (company_test: \"msp cannot widen to another partner\")",
 }
@@ -129,6 +127,13 @@ var idKinds = map[string]string{
 	"promoCode":             "promo",
 }
 
+// routeIDKinds overrides idKinds for the routes under a path prefix, where
+// a field name means another kind: branding's ownerOspId is a partner or a
+// corporate account (the matrix names Acme), elsewhere a budget's owner.
+var routeIDKinds = map[string]map[string]string{
+	v1 + "/branding/": {"ownerOspId": "company"},
+}
+
 // nestedKinds names the kind of a nested {ospId} by the field holding it.
 var nestedKinds = map[string]string{
 	"corporateAccount": "company",
@@ -153,6 +158,7 @@ func kindOfOspID(path string) string {
 		{v1 + "/recurringExternalPurchase/", "recurring"},
 		{v1 + "/corporateAccount/", "company"},
 		{v1 + "/partner/", "partner"},
+		{v1 + "/branding/", "company"}, // a partner's or a company's: the matrix names Acme
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -785,6 +791,11 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 		if name == "relatedPartnerOspId" && strings.HasSuffix(b.rt.Path, "/related/remove") {
 			kind = "linkedPartner" // a partner linked below Acme's, so there is a link to remove
 		}
+		for prefix, kinds := range routeIDKinds {
+			if k := kinds[name]; k != "" && strings.HasPrefix(b.rt.Path, prefix) {
+				kind = k
+			}
+		}
 		if name == "ospId" || name == "id" {
 			if parent != "" {
 				kind = nestedKinds[parent]
@@ -958,7 +969,12 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return "create", true
 	case "format":
 		return "csv", true
+	case "imageType":
+		return "LOGO", true
 	case "file":
+		if strings.HasPrefix(path, v1+"/branding/") {
+			return `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123456"/></svg>`, true
+		}
 		n := fx.next()
 		return fmt.Sprintf("firstname,lastname,email,login\nImp,Orted,authz.imp%d@example.com,authz.imp.%d\n", n, n), true
 	}
