@@ -320,7 +320,7 @@ func TestReportJobRunsOncePerMonth(t *testing.T) {
 			"reportType": reporting.TypeExpensesPerMode, "emails": []string{"Finance@Example.com", "ceo@example.com", "finance@example.com"}}), http.StatusOK)
 		// an HR contact of Acme gets the year-end overview
 		testkit.MustStatus(t, e.Post(v1+"/user/contact/create", acme, map[string]any{"corporateAccount": map[string]string{"ospId": seed.AcmeOspID},
-			"userData": map[string]any{"firstname": "Hilde", "lastname": "HR", "email": "hr@example.com", "language": "nl"},
+			"userData":     map[string]any{"firstname": "Hilde", "lastname": "HR", "email": "hr@example.com", "language": "nl"},
 			"contactTypes": []string{"HR_CONTACT"}, "sendCredentials": false}), http.StatusOK)
 		// the month closes: the jobs runner on 1 December makes November's reports
 		e.Clock.Set(at("2026-12-01"))
