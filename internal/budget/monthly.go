@@ -28,8 +28,9 @@ type MonthlyTotal struct {
 
 // MonthlyQuery selects monthly totals: months from..to (yyyyMM, both
 // included), the companies of CompanyIDs (nil: every company in scope).
-// ByUser keeps one row per user; otherwise rows are summed per company,
-// month and type (UserID 0).
+// ByUser answers one row per user (0: the company budget); otherwise the
+// company's rollup rows (UserID RollupUser), one per company, month and
+// type.
 type MonthlyQuery struct {
 	CompanyIDs []int64
 	MonthFrom  string
@@ -62,19 +63,27 @@ type monthlyKey struct {
 // monthlyDelta sums ledger rows into monthly increments.
 type monthlyDelta map[monthlyKey]*MonthlyTotal
 
+// RollupUser is the user id of the company-wide rows: each ledger row
+// counts once for its user (0: the company budget) and once in its
+// company's rollup, so a dashboard reads one row per company, month and
+// type whatever the number of users.
+const RollupUser = -1
+
 func (d monthlyDelta) add(company int64, user *int64, t *txRow) {
 	u := int64(0)
 	if user != nil {
 		u = *user
 	}
-	k := monthlyKey{company, u, MonthOf(t.BookingDate), t.Type}
-	m := d[k]
-	if m == nil {
-		m = &MonthlyTotal{CompanyID: company, UserID: u, Month: k.month, TxType: t.Type}
-		d[k] = m
+	for _, who := range []int64{u, RollupUser} {
+		k := monthlyKey{company, who, MonthOf(t.BookingDate), t.Type}
+		m := d[k]
+		if m == nil {
+			m = &MonthlyTotal{CompanyID: company, UserID: who, Month: k.month, TxType: t.Type}
+			d[k] = m
+		}
+		m.Count++
+		m.Sum += t.Amount
 	}
-	m.Count++
-	m.Sum += t.Amount
 }
 
 // addMonthlyOf adds ledger rows to the monthly totals, reading their

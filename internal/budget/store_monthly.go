@@ -35,10 +35,10 @@ func (s *store) monthlyTotals(ctx context.Context, scope access.Scope, q Monthly
 	cond, args := scope.InCompanies("corporate_account_id")
 	where := "month >= ? AND month <= ? AND " + cond
 	args = append([]any{q.MonthFrom, q.MonthTo}, args...)
-	cols := "corporate_account_id, 0 AS user_id, month, tx_type, CAST(SUM(tx_count) AS BIGINT) AS tx_count, CAST(SUM(amount_sum) AS BIGINT) AS amount_sum"
-	group := " GROUP BY corporate_account_id, month, tx_type"
+	const cols = "corporate_account_id, user_id, month, tx_type, tx_count, amount_sum"
+	group := " AND user_id = -1" // the rollup rows
 	if q.ByUser {
-		cols, group = "corporate_account_id, user_id, month, tx_type, tx_count, amount_sum", ""
+		group = " AND user_id <> -1"
 	}
 	if q.CompanyIDs == nil {
 		var out []MonthlyTotal
@@ -56,10 +56,16 @@ func (s *store) monthlyAll(ctx context.Context) ([]MonthlyTotal, error) {
 	return out, err
 }
 
+// monthlyFromLedger sums the ledger per user and per company (the rollup).
 const monthlyFromLedger = `SELECT b.corporate_account_id, COALESCE(b.user_id, 0) AS user_id,
 	substr(t.booking_date, 1, 4) || substr(t.booking_date, 6, 2) AS month, t.tx_type, COUNT(*) AS tx_count, CAST(SUM(t.amount) AS BIGINT) AS amount_sum
 	FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id
-	GROUP BY b.corporate_account_id, COALESCE(b.user_id, 0), substr(t.booking_date, 1, 4) || substr(t.booking_date, 6, 2), t.tx_type`
+	GROUP BY b.corporate_account_id, COALESCE(b.user_id, 0), substr(t.booking_date, 1, 4) || substr(t.booking_date, 6, 2), t.tx_type
+	UNION ALL
+	SELECT b.corporate_account_id, -1 AS user_id,
+	substr(t.booking_date, 1, 4) || substr(t.booking_date, 6, 2) AS month, t.tx_type, COUNT(*) AS tx_count, CAST(SUM(t.amount) AS BIGINT) AS amount_sum
+	FROM budget_transactions t JOIN budgets b ON b.id = t.budget_id
+	GROUP BY b.corporate_account_id, substr(t.booking_date, 1, 4) || substr(t.booking_date, 6, 2), t.tx_type`
 
 func (s *store) monthlyFromLedger(ctx context.Context) ([]MonthlyTotal, error) {
 	var out []MonthlyTotal

@@ -30,8 +30,8 @@ type MonthlyTotal struct {
 
 // MonthlyQuery selects monthly totals: months from..to (yyyyMM, both
 // included), the companies of CompanyIDs (nil: every company in scope).
-// ByUser keeps one row per user; otherwise rows are summed per company,
-// month, mode and provider (UserID 0).
+// ByUser answers one row per user; otherwise the company's rollup rows
+// (UserID RollupUser), one per company, month, mode and provider.
 type MonthlyQuery struct {
 	CompanyIDs []int64
 	MonthFrom  string
@@ -59,9 +59,18 @@ func (s *Service) MonthlyTotals(ctx context.Context, scope access.Scope, q Month
 // addMonthly moves the totals of expense e by count expenses and amount
 // cents, in the caller's transaction.
 func (s *Service) addMonthly(ctx context.Context, e *expenseRow, count, amount int64) error {
-	return s.store.addMonthly(ctx, []MonthlyTotal{{CompanyID: e.CorporateAccountID, UserID: e.UserID, Month: monthOf(e.ExpenseDate),
-		MobilityMode: e.MobilityMode, Count: count, Sum: amount}})
+	m := MonthlyTotal{CompanyID: e.CorporateAccountID, UserID: e.UserID, Month: monthOf(e.ExpenseDate),
+		MobilityMode: e.MobilityMode, Count: count, Sum: amount}
+	r := m
+	r.UserID = RollupUser
+	return s.store.addMonthly(ctx, []MonthlyTotal{m, r})
 }
+
+// RollupUser is the user id of the company-wide rows: each expense counts
+// once for its user and once in its company's rollup, so a dashboard
+// reads one row per company, month, mode and provider whatever the number
+// of users.
+const RollupUser = -1
 
 type monthlyKey struct {
 	company, user      int64
@@ -93,13 +102,15 @@ func (s *Service) fromRows(ctx context.Context) ([]MonthlyTotal, error) {
 			return nil, err
 		}
 		for _, r := range rows {
-			m := MonthlyTotal{CompanyID: r.CorporateAccountID, UserID: r.UserID, Month: monthOf(r.ExpenseDate), MobilityMode: r.MobilityMode}
-			k := keyOf(m)
-			if sums[k] == nil {
-				sums[k] = &m
+			for _, who := range []int64{r.UserID, RollupUser} {
+				m := MonthlyTotal{CompanyID: r.CorporateAccountID, UserID: who, Month: monthOf(r.ExpenseDate), MobilityMode: r.MobilityMode}
+				k := keyOf(m)
+				if sums[k] == nil {
+					sums[k] = &m
+				}
+				sums[k].Count++
+				sums[k].Sum += nets[r.ID].Net
 			}
-			sums[k].Count++
-			sums[k].Sum += nets[r.ID].Net
 		}
 		after = rows[len(rows)-1].ID
 	}

@@ -32,11 +32,10 @@ func (s *store) monthlyTotals(ctx context.Context, scope access.Scope, q Monthly
 	cond, args := scope.InCompanies("corporate_account_id")
 	where := "month >= ? AND month <= ? AND " + cond
 	args = append([]any{q.MonthFrom, q.MonthTo}, args...)
-	cols := `corporate_account_id, 0 AS user_id, month, mobility_mode, provider, CAST(SUM(expense_count) AS BIGINT) AS expense_count,
-		CAST(SUM(amount_sum) AS BIGINT) AS amount_sum`
-	group := " GROUP BY corporate_account_id, month, mobility_mode, provider"
+	const cols = "corporate_account_id, user_id, month, mobility_mode, provider, expense_count, amount_sum"
+	group := " AND user_id = -1" // the rollup rows
 	if q.ByUser {
-		cols, group = "corporate_account_id, user_id, month, mobility_mode, provider, expense_count, amount_sum", ""
+		group = " AND user_id <> -1"
 	}
 	if q.CompanyIDs == nil {
 		var out []MonthlyTotal
