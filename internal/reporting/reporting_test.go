@@ -123,6 +123,22 @@ func TestDashboardFiguresEqualTheRawRows(t *testing.T) {
 					t.Errorf("%v: Acme's active app users %d", p, f.ActiveUsers)
 				}
 			}
+			if p[1] == "202611" {
+				var active, created int64
+				if err := e.DB.Get(context.Background(), &active, `SELECT COUNT(*) FROM users WHERE corporate_account_id = ? AND user_type = 'mobile'
+					AND active AND anonymized_at IS NULL`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+					t.Fatal(err)
+				}
+				if err := e.DB.Get(context.Background(), &created, `SELECT COUNT(*) FROM users WHERE corporate_account_id = ? AND user_type = 'mobile'
+					AND anonymized_at IS NULL`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+					t.Fatal(err)
+				}
+				var f reporting.Figures
+				e.Post(base+"/dashboard/figures", acme, map[string]any{"monthFrom": p[0], "monthTo": p[1]}).JSON(t, &f)
+				if f.ActiveUsers != active || f.NewUsers != created {
+					t.Errorf("%v: active %d new %d, users table %d %d", p, f.ActiveUsers, f.NewUsers, active, created)
+				}
+			}
 			// the company admin without a filter sees the same (fixed to its company)
 			var f reporting.Figures
 			res := e.Post(base+"/dashboard/figures", acme, map[string]any{"monthFrom": p[0], "monthTo": p[1]})
