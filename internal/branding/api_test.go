@@ -431,6 +431,14 @@ func TestBrandingRolesAndTenancy(t *testing.T) {
 				t.Errorf("unknown owner, %s: %d", name, res.Status)
 			}
 		}
+		// image references are checked field by field
+		for _, body := range []map[string]string{{"ownerOspId": seed.AcmeOspID}, {"ownerOspId": seed.AcmeOspID, "imageType": "FAVICON"}, {"imageType": "LOGO"}} {
+			for _, path := range []string{"/image/get", "/image/delete"} {
+				if r := e.Post(base+path, staff, body); r.Status != 400 || r.Label() != "VALIDATION_FAILED" {
+					t.Errorf("%s %v: %d %s", path, body, r.Status, r.Body)
+				}
+			}
+		}
 		// image types per owner kind
 		var types []struct {
 			ImageType string `json:"imageType"`

@@ -34,11 +34,11 @@ func wellFormed(t *testing.T, b []byte) {
 
 func TestSanitizeSVGDropsWhatRuns(t *testing.T) {
 	cases := []struct {
-		name    string
-		in      string
-		gone    []string // must not be in the output (case-insensitive)
-		kept    []string // must be
-		w, h    int
+		name string
+		in   string
+		gone []string // must not be in the output (case-insensitive)
+		kept []string // must be
+		w, h int
 	}{
 		{"script element", `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="20"><script>alert(1)</script><script type="text/ecmascript"><![CDATA[alert(2)]]></script><rect width="5" height="5"/></svg>`,
 			[]string{"script", "alert"}, []string{`<rect width="5" height="5">`}, 10, 20},
