@@ -45,7 +45,15 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 	}
 	if e.Spend {
 		if !b.active() {
-			return nil, conflict(ctx, LabelDeactivated, "money.error.deactivated")
+			// a budget switched off with its company still takes the
+			// extra costs of its window (company_deactivation.go)
+			open, err := s.extraCostsOpen(ctx, b.ID)
+			if err != nil {
+				return nil, err
+			}
+			if !open {
+				return nil, conflict(ctx, LabelDeactivated, "money.error.deactivated")
+			}
 		}
 		if b.Limited && e.Amount < 0 && after < 0 {
 			return nil, conflict(ctx, LabelInsufficient, "money.error.insufficient")

@@ -150,7 +150,13 @@ func kindOfOspID(path string) string {
 		{v1 + "/events/", "expense"},
 		{v1 + "/purchaseEvent/", "expense"},
 		{v1 + "/recurringExternalPurchase/", "recurring"},
+		// deactivation: activate needs a deactivated company or partner, and
+		// deactivating a partner must not switch off the matrix's own
+		{v1 + "/corporateAccount/activate", "inactiveCompany"},
 		{v1 + "/corporateAccount/", "company"},
+		{v1 + "/partner/activate", "inactivePartner"},
+		{v1 + "/partner/deactivate", "sparePartner"},
+		{v1 + "/partner/", "partner"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -179,6 +185,7 @@ type persona struct {
 	tenant  tenancy
 	appUser bool
 	partner string // the persona's partner (MSP), for calls that name Acme's
+	msp     bool   // a partner admin: passes MSP-only routes (access.MspNeed) with the roles they need
 	osp     string
 	// tokens are the bearer tokens to try: one for admins; for anonymous
 	// and app users every token they could hold.
@@ -186,6 +193,17 @@ type persona struct {
 }
 
 func (p *persona) signedIn() bool { return p.tenant != noTenant }
+
+// principal is the persona as a route policy sees it: its roles, and for
+// partner admins a session id whose first and third segments are equal
+// (SPEC §6's MSP rule).
+func (p *persona) principal() *access.Principal {
+	pr := &access.Principal{Roles: p.roles}
+	if p.msp {
+		pr.PartnerOspID, pr.TenantOspID = "msp", "msp"
+	}
+	return pr
+}
 
 type matrix struct {
 	t       *testing.T
@@ -256,8 +274,8 @@ func newMatrix(t *testing.T, e *testkit.Env) *matrix {
 	m.ps = append(m.ps,
 		&persona{name: "Globex admin with every company role", login: "authz.globex", roles: companyRoles, tenant: otherTenant,
 			partner: seed.MobiPartnerOspID},
-		&persona{name: "RideOn MSP admin", login: "authz.rideon", roles: mspRoles, tenant: otherTenant, partner: seed.OtherPartnerOspID},
-		&persona{name: "MSP admin of Acme's partner", login: "msp.admin", roles: mspRoles, tenant: acmeTenant},
+		&persona{name: "RideOn MSP admin", login: "authz.rideon", roles: mspRoles, tenant: otherTenant, partner: seed.OtherPartnerOspID, msp: true},
+		&persona{name: "MSP admin of Acme's partner", login: "msp.admin", roles: mspRoles, tenant: acmeTenant, msp: true},
 		&persona{name: "platform staff", login: "ospadmin", roles: []access.Role{access.OspAdmin}, tenant: acmeTenant},
 	)
 	for _, p := range m.ps {
@@ -342,7 +360,7 @@ func (m *matrix) expectation(rt api.Route, p *persona, c *call) expect {
 		return expectGuardPass
 	case !p.signedIn():
 		return expect401
-	case !rt.Policy.AllowsCall(&access.Principal{Roles: p.roles}, rt.Path):
+	case !rt.Policy.AllowsCall(p.principal(), rt.Path):
 		return expect403
 	case p.tenant == otherTenant && c.foreignTo(p) && otherTenantAnswers[routeKey(rt)] == "":
 		return expectTenantRefusal
@@ -404,7 +422,7 @@ func (m *matrix) victimPass() {
 			continue
 		}
 		for _, p := range actors {
-			if !rt.Policy.AllowsCall(&access.Principal{Roles: p.roles}, rt.Path) {
+			if !rt.Policy.AllowsCall(p.principal(), rt.Path) {
 				continue // the refused pass covers it
 			}
 			// a fresh victim each time: an earlier call may have changed the last one

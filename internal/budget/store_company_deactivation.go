@@ -1,0 +1,41 @@
+package budget
+
+import (
+	"context"
+	"time"
+)
+
+func (s *store) switchOffCompany(ctx context.Context, companyID int64, extraCostsUntil string, end, now time.Time) (int64, error) {
+	return s.db.Exec(ctx, `UPDATE budgets SET activation_status = ?, end_activation_time = ?, off_with_account = TRUE,
+		extra_costs_until = ?, updated_at = ? WHERE corporate_account_id = ? AND activation_status <> ?`,
+		StatusDeactivated, end, extraCostsUntil, now, companyID, StatusDeactivated)
+}
+
+func (s *store) offWithCompany(ctx context.Context, companyID int64) ([]int64, error) {
+	var ids []int64
+	err := s.db.Select(ctx, &ids, `SELECT b.id FROM budgets b WHERE b.corporate_account_id = ? AND b.off_with_account ORDER BY b.id`, companyID)
+	return ids, err
+}
+
+func (s *store) switchOnCompany(ctx context.Context, companyID int64, now time.Time) (int64, error) {
+	return s.db.Exec(ctx, `UPDATE budgets SET activation_status = ?, end_activation_time = NULL, off_with_account = FALSE,
+		extra_costs_until = NULL, updated_at = ? WHERE corporate_account_id = ? AND off_with_account`, StatusReactivated, now, companyID)
+}
+
+func (s *store) closeExtraCosts(ctx context.Context, companyID int64) error {
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET extra_costs_until = NULL WHERE corporate_account_id = ? AND extra_costs_until IS NOT NULL`, companyID)
+	return err
+}
+
+func (s *store) companyBalances(ctx context.Context, companyID int64) ([]Balance, error) {
+	var rows []Balance
+	err := s.db.Select(ctx, &rows, `SELECT b.id, b.osp_id, b.user_id, b.budget_type, b.payment_type, b.balance FROM budgets b
+		WHERE b.corporate_account_id = ? AND b.balance <> 0 ORDER BY b.id`, companyID)
+	return rows, err
+}
+
+func (s *store) extraCostsUntil(ctx context.Context, budgetID int64) (*string, error) {
+	var until *string
+	err := s.db.Get(ctx, &until, `SELECT b.extra_costs_until FROM budgets b WHERE b.id = ?`, budgetID)
+	return until, err
+}
