@@ -46,8 +46,11 @@ func TestRequestFollowedDayByDay(t *testing.T) {
 		balance := func(osp string) int64 {
 			return scalar[int64](t, e, `SELECT balance FROM budgets WHERE osp_id = ?`, osp)
 		}
+		// a monthly parking subscription: booked in December, not after the company left
+		testkit.MustStatus(t, e.Post(v1+"/recurringExternalPurchase/create", acme(), map[string]any{"userOspId": sophie, "budgetOspId": paid.OspID,
+			"type": "OTHER", "amount": 100, "vatPercentage": 21, "description": "Monthly parking", "frequency": "MONTH", "startDate": "2026-12-01"}), 200)
 		runDays(t, e, "2026-11-21", "2026-12-23", nil)
-		if got := balance(paid.OspID); got != 23000 { // start 200 €, 30 € on 1 December
+		if got := balance(paid.OspID); got != 22900 { // start 200 €, 30 € on 1 December, 1 € of parking
 			t.Fatalf("paid budget before the request: %d", got)
 		}
 
@@ -133,6 +136,12 @@ func TestRequestFollowedDayByDay(t *testing.T) {
 		testkit.MustStatus(t, e.Post(v1+"/payableEvent/costEventForExternalPurchase/create", staff(), map[string]any{
 			"userOspId": sophie, "budgetOspId": paid.OspID, "amount": 290, "vatPercentage": 21,
 			"description": "Late parking", "date": "2027-02-27"}), 200)
+
+		// the subscription stopped with the company: extra costs are costs
+		// of before, not new purchases
+		if n := scalar[int](t, e, `SELECT COUNT(*) FROM expenses e JOIN users u ON u.id = e.user_id WHERE u.osp_id = ? AND e.recurrence_id IS NOT NULL`, sophie); n != 1 {
+			t.Fatalf("%d recurring purchases booked, want 1 (December's)", n)
+		}
 
 		// 2 March: settled
 		txBefore := scalar[int](t, e, `SELECT COUNT(*) FROM budget_transactions`)
