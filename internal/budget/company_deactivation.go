@@ -15,14 +15,15 @@ import (
 // booked on them (SPEC §9: 60 days); at the end of that window the
 // remaining balances are settled through the ledger; activating the
 // company again switches on exactly the marked budgets. They run in the
-// caller's transaction.
+// caller's transaction; the budgets must lie in scope (the condition is in
+// the same query), jobs pass access.SystemScope().
 
 // DeactivateCompanyBudgets switches off every active budget of a company
 // (the company budget included) as of the start of effectiveOn, so the
 // period that begins that day is not credited, and marks it; expenses may
 // still be booked on the marked budgets before extraCostsUntil (both
 // yyyy-MM-dd). It answers how many it switched off.
-func (s *Service) DeactivateCompanyBudgets(ctx context.Context, companyID int64, effectiveOn, extraCostsUntil string) (int64, error) {
+func (s *Service) DeactivateCompanyBudgets(ctx context.Context, scope access.Scope, companyID int64, effectiveOn, extraCostsUntil string) (int64, error) {
 	start, err := BusinessDay(effectiveOn)
 	if err != nil {
 		return 0, apperr.Internal(err)
@@ -31,7 +32,7 @@ func (s *Service) DeactivateCompanyBudgets(ctx context.Context, companyID int64,
 	if now := s.now(); now.Before(end) {
 		end = now
 	}
-	n, err := s.store.switchOffCompany(ctx, companyID, extraCostsUntil, end, s.now())
+	n, err := s.store.switchOffCompany(ctx, scope, companyID, extraCostsUntil, end, s.now())
 	if err != nil {
 		return 0, apperr.Internal(err)
 	}
@@ -41,10 +42,10 @@ func (s *Service) DeactivateCompanyBudgets(ctx context.Context, companyID int64,
 // ReactivateCompanyBudgets switches on the budgets of a company that its
 // deactivation switched off (state REACTIVATED, like budget/activate):
 // the periods that began while they were off are recorded as skipped.
-func (s *Service) ReactivateCompanyBudgets(ctx context.Context, companyID int64) (int64, error) {
+func (s *Service) ReactivateCompanyBudgets(ctx context.Context, scope access.Scope, companyID int64) (int64, error) {
 	var n int64
 	err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		ids, err := s.store.offWithCompany(ctx, companyID)
+		ids, err := s.store.offWithCompany(ctx, scope, companyID)
 		if err != nil || len(ids) == 0 {
 			return err
 		}
@@ -57,7 +58,7 @@ func (s *Service) ReactivateCompanyBudgets(ctx context.Context, companyID int64)
 				return err
 			}
 		}
-		n, err = s.store.switchOnCompany(ctx, companyID, s.now())
+		n, err = s.store.switchOnCompany(ctx, scope, companyID, s.now())
 		if database.IsUniqueViolation(err) { // a user got another active budget of the type meanwhile
 			return conflict(ctx, LabelDuplicate, "money.error.duplicate")
 		}
@@ -71,8 +72,8 @@ func (s *Service) ReactivateCompanyBudgets(ctx context.Context, companyID int64)
 
 // CloseExtraCosts ends the extra-costs window of a company's budgets:
 // nothing more is booked on them once their balances are settled.
-func (s *Service) CloseExtraCosts(ctx context.Context, companyID int64) error {
-	if err := s.store.closeExtraCosts(ctx, companyID); err != nil {
+func (s *Service) CloseExtraCosts(ctx context.Context, scope access.Scope, companyID int64) error {
+	if err := s.store.closeExtraCosts(ctx, scope, companyID); err != nil {
 		return apperr.Internal(err)
 	}
 	return nil
@@ -90,8 +91,8 @@ type Balance struct {
 
 // CompanyBalances lists the budgets of a company whose balance is not
 // zero, in one query (the settlement's work list).
-func (s *Service) CompanyBalances(ctx context.Context, companyID int64) ([]Balance, error) {
-	rows, err := s.store.companyBalances(ctx, companyID)
+func (s *Service) CompanyBalances(ctx context.Context, scope access.Scope, companyID int64) ([]Balance, error) {
+	rows, err := s.store.companyBalances(ctx, scope, companyID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

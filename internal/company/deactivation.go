@@ -3,25 +3,31 @@ package company
 import (
 	"context"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 )
 
 // What the deactivation workflows (internal/deactivation) ask of
-// corporate accounts. They run in the caller's transaction.
+// corporate accounts. They run in the caller's transaction; the accounts
+// must lie in scope (the condition is in the same query), jobs pass
+// access.SystemScope().
 
-// SwitchActive switches a company on or off (the caller reached it within
-// its scope, or is a job).
-func (s *Service) SwitchActive(ctx context.Context, id int64, active bool) error {
-	if err := s.store.switchActive(ctx, id, active); err != nil {
+// SwitchActive switches a company on or off; another tenant's is NOT_FOUND.
+func (s *Service) SwitchActive(ctx context.Context, scope access.Scope, id int64, active bool) error {
+	n, err := s.store.switchActive(ctx, scope, id, active)
+	if err != nil {
 		return apperr.Internal(err)
+	}
+	if n == 0 {
+		return apperr.NotFound("corporate account")
 	}
 	return nil
 }
 
-// ActiveStates tells, by id, whether companies are active, in one query
-// per 500 ids.
-func (s *Service) ActiveStates(ctx context.Context, ids []int64) (map[int64]bool, error) {
-	rows, err := s.store.activeStates(ctx, ids)
+// ActiveStates tells, by id, whether the companies within scope are
+// active, in one query per 500 ids; ids outside scope are left out.
+func (s *Service) ActiveStates(ctx context.Context, scope access.Scope, ids []int64) (map[int64]bool, error) {
+	rows, err := s.store.activeStates(ctx, scope, ids)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
@@ -32,9 +38,10 @@ func (s *Service) ActiveStates(ctx context.Context, ids []int64) (map[int64]bool
 	return out, nil
 }
 
-// ActiveIDsOfPartner lists the ids of a partner's active companies.
-func (s *Service) ActiveIDsOfPartner(ctx context.Context, partnerID int64) ([]int64, error) {
-	ids, err := s.store.activeIDsOfPartner(ctx, partnerID)
+// ActiveIDsOfPartner lists the ids of a partner's active companies within
+// scope.
+func (s *Service) ActiveIDsOfPartner(ctx context.Context, scope access.Scope, partnerID int64) ([]int64, error) {
+	ids, err := s.store.activeIDsOfPartner(ctx, scope, partnerID)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}

@@ -80,24 +80,26 @@ func (s *Service) RunDay(ctx context.Context, day string) (DayResult, error) {
 // takeEffect deactivates a company for a handled request, in the caller's
 // transaction: the company, its users (admins' sessions ended) and budgets
 // (extra costs still booked until extraCostsUntil), and a mail to its
-// contacts in their language.
+// contacts in their language. Its callers are the jobs and the partner
+// deactivation (platform staff): they act on every tenant.
 func (s *Service) takeEffect(ctx context.Context, r *companyRow) error {
-	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), r.CorporateAccountID)
+	sys := access.SystemScope()
+	ca, err := s.companies.ResolveID(ctx, sys, r.CorporateAccountID)
 	if err != nil {
 		return err
 	}
 	// the contacts first: they are switched off with the rest
-	contacts, err := s.users.CompanyContacts(ctx, ca.ID)
+	contacts, err := s.users.CompanyContacts(ctx, sys, ca.ID)
 	if err != nil {
 		return err
 	}
-	if err := s.companies.SwitchActive(ctx, ca.ID, false); err != nil {
+	if err := s.companies.SwitchActive(ctx, sys, ca.ID, false); err != nil {
 		return err
 	}
-	if _, err := s.users.DeactivateCompanyUsers(ctx, ca.ID); err != nil {
+	if _, err := s.users.DeactivateCompanyUsers(ctx, sys, ca.ID); err != nil {
 		return err
 	}
-	if _, err := s.budgets.DeactivateCompanyBudgets(ctx, ca.ID, *r.EffectiveOn, *r.ExtraCostsUntil); err != nil {
+	if _, err := s.budgets.DeactivateCompanyBudgets(ctx, sys, ca.ID, *r.EffectiveOn, *r.ExtraCostsUntil); err != nil {
 		return err
 	}
 	for _, c := range contacts {
@@ -156,7 +158,7 @@ func (s *Service) settle(ctx context.Context, r *companyRow, day string, res *Se
 	if err != nil {
 		return err
 	}
-	balances, err := s.budgets.CompanyBalances(ctx, ca.ID)
+	balances, err := s.budgets.CompanyBalances(ctx, access.SystemScope(), ca.ID)
 	if err != nil {
 		return err
 	}
@@ -217,7 +219,7 @@ func (s *Service) settle(ctx context.Context, r *companyRow, day string, res *Se
 			}
 		}
 	}
-	if err := s.budgets.CloseExtraCosts(ctx, ca.ID); err != nil {
+	if err := s.budgets.CloseExtraCosts(ctx, access.SystemScope(), ca.ID); err != nil {
 		return err
 	}
 	r.Status, r.SettledOn, r.UpdatedAt = StatusSettled, &day, now

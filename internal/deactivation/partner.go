@@ -47,10 +47,10 @@ func (s *Service) DeactivatePartner(ctx context.Context, pr *access.Principal, p
 		if err := s.partners.SetActive(ctx, pa.ID, false); err != nil {
 			return err
 		}
-		if _, err := s.users.DeactivatePartnerUsers(ctx, pa.ID); err != nil {
+		if _, err := s.users.DeactivatePartnerUsers(ctx, pr.Scope, pa.ID); err != nil {
 			return err
 		}
-		ids, err := s.companies.ActiveIDsOfPartner(ctx, pa.ID)
+		ids, err := s.companies.ActiveIDsOfPartner(ctx, pr.Scope, pa.ID)
 		if err != nil {
 			return err
 		}
@@ -98,7 +98,7 @@ func (s *Service) ActivatePartner(ctx context.Context, pr *access.Principal, par
 		if err := s.partners.SetActive(ctx, pa.ID, true); err != nil {
 			return err
 		}
-		if _, err := s.users.ReactivatePartnerUsers(ctx, pa.ID); err != nil {
+		if _, err := s.users.ReactivatePartnerUsers(ctx, pr.Scope, pa.ID); err != nil {
 			return err
 		}
 		if hasRun {
@@ -262,7 +262,8 @@ func (s *Service) resumePartner(ctx context.Context, runID int64, res *PartnerRe
 // request, if any, takes effect now; otherwise a request is recorded as
 // handled by whoever deactivated the partner.
 func (s *Service) deactivateForPartner(ctx context.Context, run *partnerRow, companyID int64) error {
-	active, err := s.companyActive(ctx, companyID)
+	// the background pass and the jobs act for no signed-in user
+	active, err := s.companyActive(ctx, access.SystemScope(), companyID)
 	if err != nil || !active {
 		return err // switched off meanwhile: nothing to do
 	}

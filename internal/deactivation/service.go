@@ -121,8 +121,8 @@ func (s *Service) resolve(ctx context.Context, p *access.Principal, ospID string
 	return s.companies.Resolve(ctx, p, ospID)
 }
 
-func (s *Service) companyActive(ctx context.Context, id int64) (bool, error) {
-	st, err := s.companies.ActiveStates(ctx, []int64{id})
+func (s *Service) companyActive(ctx context.Context, scope access.Scope, id int64) (bool, error) {
+	st, err := s.companies.ActiveStates(ctx, scope, []int64{id})
 	if err != nil {
 		return false, err
 	}
@@ -145,7 +145,7 @@ func (s *Service) Request(ctx context.Context, pr *access.Principal, req Request
 	r := &companyRow{OspID: uuid.NewString(), CorporateAccountID: ca.ID, Status: StatusRequested, Remark: req.Remark,
 		RequestedOn: today, RequestedBy: &pr.UserID, HandleBy: handleBy, CreatedAt: now, UpdatedAt: now}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		active, err := s.companyActive(ctx, ca.ID)
+		active, err := s.companyActive(ctx, pr.Scope, ca.ID)
 		if err != nil {
 			return err
 		}
@@ -275,7 +275,7 @@ func (s *Service) ActivateCompany(ctx context.Context, pr *access.Principal, com
 	}
 	var last *companyRow
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		active, err := s.companyActive(ctx, ca.ID)
+		active, err := s.companyActive(ctx, pr.Scope, ca.ID)
 		if err != nil {
 			return err
 		}
@@ -290,13 +290,13 @@ func (s *Service) ActivateCompany(ctx context.Context, pr *access.Principal, com
 		if !pa.Active {
 			return conflict(ctx, LabelPartnerInactive)
 		}
-		if err := s.companies.SwitchActive(ctx, ca.ID, true); err != nil {
+		if err := s.companies.SwitchActive(ctx, pr.Scope, ca.ID, true); err != nil {
 			return err
 		}
-		if _, err := s.users.ReactivateCompanyUsers(ctx, ca.ID); err != nil {
+		if _, err := s.users.ReactivateCompanyUsers(ctx, pr.Scope, ca.ID); err != nil {
 			return err
 		}
-		if _, err := s.budgets.ReactivateCompanyBudgets(ctx, ca.ID); err != nil {
+		if _, err := s.budgets.ReactivateCompanyBudgets(ctx, pr.Scope, ca.ID); err != nil {
 			return err
 		}
 		r, err := s.store.last(ctx, pr.Scope, ca.ID, true)
@@ -349,7 +349,7 @@ func (s *Service) views(ctx context.Context, scope access.Scope, rows []companyR
 	if err != nil {
 		return nil, err
 	}
-	active, err := s.companies.ActiveStates(ctx, companyIDs)
+	active, err := s.companies.ActiveStates(ctx, scope, companyIDs)
 	if err != nil {
 		return nil, err
 	}
