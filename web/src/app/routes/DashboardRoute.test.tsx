@@ -45,9 +45,15 @@ async function choose(user: ReturnType<typeof userEvent.setup>, testId: string, 
   await user.click(await within(list).findByRole('option', { name: option, hidden: true }));
 }
 const callsTo = (path: string) => calls.filter((c) => c.url.endsWith(path));
+/** The selector's searches (the company listing of the tile also calls getByFilter). */
+const searches = () => callsTo('/corporateAccount/getByFilter').filter((c) => (c.body as { nameOrExtIdLike?: string }).nameOrExtIdLike);
+const listings = () => callsTo('/corporateAccount/getByFilter').filter((c) => !(c.body as { nameOrExtIdLike?: string }).nameOrExtIdLike);
 
-function setup(user: SessionUser, entry = '/dashboard') {
+function setup(user: SessionUser, entry = '/dashboard', listingFails = false) {
   ({ calls } = mockFetch(({ url, body }) => {
+    if (listingFails && url.endsWith('/corporateAccount/getByFilter') && !(body as { nameOrExtIdLike?: string }).nameOrExtIdLike) {
+      return jsonResponse(500, { errorLabel: 'INTERNAL_ERROR' });
+    }
     if (url.endsWith('/corporateAccount/get')) {
       const ospId = (body as { ospId: string }).ospId;
       return jsonResponse(200, account(ospId, names[ospId] ?? ospId));
@@ -76,7 +82,8 @@ afterEach(() => {
   selectionStore.set(null);
 });
 
-describe('dashboard filters', () => {
+// Typing into Mantine selects takes seconds on a busy machine.
+describe('dashboard filters', { timeout: 20_000 }, () => {
   it('fixes a company user to their own company: no filters, no search', async () => {
     setup(companyAdmin);
     expect(await screen.findByTestId('selected-company-name')).toHaveTextContent('Acme NV');
@@ -93,9 +100,9 @@ describe('dashboard filters', () => {
 
     await user.type(screen.getByTestId('corporate-account-selector'), 'acm');
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
-    expect(callsTo('/corporateAccount/getByFilter')).toHaveLength(1);
+    expect(searches()).toHaveLength(1);
     // The server limits an MSP admin to their partner; the page sends no partner.
-    expect(callsTo('/corporateAccount/getByFilter')[0]!.body).not.toHaveProperty('partnerOspId');
+    expect(searches()[0]!.body).not.toHaveProperty('partnerOspId');
     expect(callsTo('/partner/getAll')).toHaveLength(0);
     expect(callsTo('/corporateAccount/companyType/list')).toHaveLength(0);
   });
@@ -110,9 +117,8 @@ describe('dashboard filters', () => {
     await choose(user, 'company-type-filter', 'Public sector');
     await user.type(screen.getByTestId('corporate-account-selector'), 'acme');
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
-    const searches = callsTo('/corporateAccount/getByFilter');
-    expect(searches).toHaveLength(1);
-    expect(searches[0]!.body).toMatchObject({ nameOrExtIdLike: 'acme', partnerOspId: 'p1', companyType: 'PUBLIC_SECTOR' });
+    expect(searches()).toHaveLength(1);
+    expect(searches()[0]!.body).toMatchObject({ nameOrExtIdLike: 'acme', partnerOspId: 'p1', companyType: 'PUBLIC_SECTOR' });
   });
 
   it('clears the selected company when platform staff change the partner', async () => {
@@ -130,7 +136,7 @@ describe('dashboard filters', () => {
     // The next search is within the new partner.
     await user.type(screen.getByTestId('corporate-account-selector'), 'rid');
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
-    expect(callsTo('/corporateAccount/getByFilter').at(-1)!.body).toMatchObject({ partnerOspId: 'p2' });
+    expect(searches().at(-1)!.body).toMatchObject({ partnerOspId: 'p2' });
   });
 
   it('clears the company and searches all partners when the partner filter is cleared', async () => {
@@ -142,7 +148,7 @@ describe('dashboard filters', () => {
     await waitFor(() => expect(selectionStore.get()).toBeNull());
     await user.type(screen.getByTestId('corporate-account-selector'), 'acme');
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
-    expect(callsTo('/corporateAccount/getByFilter').at(-1)!.body).not.toHaveProperty('partnerOspId');
+    expect(searches().at(-1)!.body).not.toHaveProperty('partnerOspId');
   });
 
   it('lets an MSP admin switch from one company to another (the URL follows)', async () => {
@@ -159,5 +165,25 @@ describe('dashboard filters', () => {
     await waitFor(() => expect(screen.getByTestId('selected-company-name')).toHaveTextContent('Globex BV'));
     expect(selectionStore.get()).toBe('ca-2');
     expect(router.state.location.search).toBe('?corporateAccountOspId=ca-2');
+  });
+
+  it('shows MSP users the active companies of the filters, company users not', async () => {
+    setup(staff);
+    expect(await screen.findByTestId('active-companies-count')).toHaveTextContent('2');
+    expect(listings()[0]!.body).toMatchObject({ active: true, partnerOspId: 'p1', pagination: { page: 1, size: 1000 } });
+    expect(screen.getByTestId('active-companies-tile').querySelector('a')).toHaveAttribute('href', '/corporate-accounts');
+    expect(screen.queryByTestId('active-companies-partial')).toBeNull();
+  });
+
+  it('says so when the company listing fails', async () => {
+    setup(mspAdmin, '/dashboard', true);
+    expect(await screen.findByTestId('active-companies-partial')).toHaveTextContent('The companies could not be loaded.');
+  });
+
+  it('shows a company user no company figures', async () => {
+    setup(companyAdmin);
+    expect(await screen.findByTestId('selected-company-name')).toBeInTheDocument();
+    expect(screen.queryByTestId('active-companies-tile')).toBeNull();
+    expect(listings()).toHaveLength(0);
   });
 });

@@ -1,7 +1,9 @@
 import { Box, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useCorporateAccountListing } from '@/features/corporate-account/api/listAllCorporateAccounts';
 import { CorporateAccountSelector } from '@/features/corporate-account/components/CorporateAccountSelector';
+import { ActiveCompaniesTile } from '@/features/dashboard/components/ActiveCompaniesTile';
 import { DashboardFilters } from '@/features/dashboard/components/DashboardFilters';
 import { Welcome } from '@/features/dashboard/components/Welcome';
 import { useDashboardFilters } from '@/features/dashboard/dashboardFilters';
@@ -15,7 +17,8 @@ import {
   useSelectedCorporateAccount,
 } from '@/lib/session/selectedCorporateAccount';
 import { selectCorporateAccount } from '@/lib/session/selection';
-import { hasRole, isOspAdmin } from '../guards/rules';
+import { hasRole, isMspUser, isOspAdmin } from '../guards/rules';
+import { CORPORATE_ACCOUNTS_PATH } from '../layout/menu';
 import { useSelectionUrlSync } from '../guards/useSelectionUrlSync';
 
 /** Where a search hit opens: app users their detail, admins and contacts theirs (SPEC §2). */
@@ -68,9 +71,19 @@ export default function DashboardRoute() {
     () => onSelect(null),
   );
 
+  const platformStaff = Boolean(user && isOspAdmin(user));
+  // The MSP figures work on the whole company list of the filters (SPEC §9 listing).
+  const listing = useCorporateAccountListing(
+    {
+      active: true,
+      ...(platformStaff && filters.partnerOspId ? { partnerOspId: filters.partnerOspId } : {}),
+      ...(platformStaff && filters.companyType ? { companyType: filters.companyType } : {}),
+    },
+    Boolean(user && isMspUser(user)),
+  );
+
   if (!user) return null;
   const canSelect = canSelectCorporateAccount(user);
-  const platformStaff = isOspAdmin(user);
 
   // MSP users and platform admins work on the user's company from now on;
   // the query parameter makes the detail route's guard switch to it.
@@ -103,6 +116,15 @@ export default function DashboardRoute() {
             />
           </DashboardFilters>
         </Box>
+      )}
+      {isMspUser(user) && (
+        <ActiveCompaniesTile
+          to={CORPORATE_ACCOUNTS_PATH}
+          loading={listing.isPending}
+          count={listing.data?.accounts.length ?? null}
+          partial={Boolean(listing.data && !listing.data.complete)}
+          failed={listing.isError || Boolean(listing.data && listing.data.pagesLoaded === 0)}
+        />
       )}
       {hasRole(user, ['user_manager']) && (
         <UserSearch

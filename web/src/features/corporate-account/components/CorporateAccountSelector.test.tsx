@@ -29,7 +29,7 @@ function setup(onChange = vi.fn(), scope: { partnerOspId?: string | null; compan
   return { input: screen.getByPlaceholderText('Search by name or external id'), onChange, user };
 }
 
-describe('CorporateAccountSelector', () => {
+describe('CorporateAccountSelector', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetApiClientForTests();
     setTokens({ token: 't', refreshToken: 'r' });
