@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
 import { api } from '@/lib/api/typed';
 
 // The lists behind the dashboard's filters (SPEC §2 Dashboard "Filters"):
@@ -18,15 +17,12 @@ export interface PartnerOption {
   active: boolean;
 }
 
-// TODO(merge): api.post('/portal-service/v1/partner/getAll', ...) once the
-// partner contract is in the generated schema.
+/** Every partner (platform staff only), by name. */
 export async function getPartners(signal?: AbortSignal): Promise<PartnerOption[]> {
-  const partners = await apiRequest<PartnerOption[]>('/portal-service/v1/partner/getAll', {
-    method: 'POST',
-    body: {},
-    signal,
-  });
-  return [...partners].sort((a, b) => a.name.localeCompare(b.name));
+  const partners = await api.post('/portal-service/v1/partner/getAll', { body: {}, signal });
+  return partners
+    .map(({ ospId, name, active }) => ({ ospId, name, active }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export const partnersQueryOptions = () =>
