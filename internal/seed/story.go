@@ -15,6 +15,7 @@ import (
 	"mobility/portal/internal/auth"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/expense"
@@ -333,6 +334,11 @@ func (s *story) cast(ctx context.Context) error {
 				VatPercentage: ptr(6.0), Description: r.desc, Frequency: r.freq, StartDate: next}}); err != nil {
 			return fmt.Errorf("recurring %s: %w", r.typ, err)
 		}
+	}
+	// Initech asks every admin for an authenticator code at sign-in (issue
+	// 9): platform staff switch the company rule on, as on the settings tab.
+	if _, err := s.app.Companies.Update(ctx, s.staff, company.UpdateRequest{OspID: InitechOspID, TwoFactorForAdmins: ptr(true)}); err != nil {
+		return fmt.Errorf("initech two-factor rule: %w", err)
 	}
 	return nil
 }

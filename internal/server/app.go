@@ -71,6 +71,13 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	users := user.NewService(user.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners,
 		Groups: groups, Auth: authSvc, Outbox: outbox})
 	budgets := budget.NewService(budget.Deps{DB: db, Clock: c, Companies: companies, Users: users, Outbox: outbox})
+	// company reaches the budget types a company offers (budget's table)
+	// and creates a new company's first admin (user) through interfaces:
+	// both packages import company.
+	// TODO(partner): add PartnerBudgetTypes: partners once
+	// partner.Service.SelectedBudgetTypes is merged (until then a partner
+	// allows every user budget type).
+	companies.Wire(company.Wiring{Clock: c, BudgetTypes: budgets, FirstAdmins: users})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
