@@ -116,12 +116,13 @@ func (s *Service) allowedTypes(ctx context.Context, partnerIDs []int64) (map[int
 		}
 	}
 	for _, id := range partnerIDs {
-		types, ok := sel[id]
-		if !ok || s.w.PartnerBudgetTypes == nil {
-			out[id] = UserBudgetTypes
-			continue
+		// a partner that selected nothing allows every type, as a company
+		// that configured none offers every type (budget)
+		types := ordered(sel[id], UserBudgetTypes)
+		if len(types) == 0 {
+			types = UserBudgetTypes
 		}
-		out[id] = ordered(types, UserBudgetTypes)
+		out[id] = types
 	}
 	return out, nil
 }

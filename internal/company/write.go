@@ -340,11 +340,14 @@ func (s *Service) SeedAccount(ctx context.Context, partnerID int64, ospID string
 	if err := v.Err(); err != nil {
 		return 0, err
 	}
-	var sel []string
-	if selected.given {
-		sel = selected.values
+	if !selected.given {
+		allowed, err := s.allowedTypes(ctx, []int64{partnerID})
+		if err != nil {
+			return 0, err
+		}
+		selected.values = allowed[partnerID]
 	}
-	err := s.insert(ctx, r, menu.values, sel, now)
+	err := s.insert(ctx, r, menu.values, selected.values, now)
 	return r.ID, err
 }
 

@@ -70,7 +70,6 @@ func init() {
 		"field.invoicePaymentMethod":       {EN: "Invoice payment method", NL: "Betaalwijze facturen", FR: "Mode de paiement des factures"},
 		"field.securityDepositAmount":      {EN: "Security deposit", NL: "Waarborg", FR: "Garantie"},
 		"field.companyBudgetThreshold":     {EN: "Company budget threshold", NL: "Drempel bedrijfsbudget", FR: "Seuil du budget d'entreprise"},
-		"field.selectedBudgetTypes":        {EN: "Budget types", NL: "Budgettypes", FR: "Types de budget"},
 		"field.appMenu":                    {EN: "App menu", NL: "App-menu", FR: "Menu de l'application"},
 		"field.partnerOspId":               {EN: "Partner", NL: "Partner", FR: "Partenaire"},
 		"field.nameOrExtIdLike":            {EN: "Search", NL: "Zoeken", FR: "Recherche"},

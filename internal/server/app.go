@@ -60,7 +60,7 @@ type App struct {
 // New wires the services of the portal.
 func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	outbox := mail.NewOutbox(db, c)
-	partners := partner.NewService(db)
+	partners := partner.NewService(db, c)
 	companies := company.NewService(db, partners)
 	helpSvc, err := help.NewService(cfg)
 	if err != nil {
@@ -71,13 +71,13 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	users := user.NewService(user.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners,
 		Groups: groups, Auth: authSvc, Outbox: outbox})
 	budgets := budget.NewService(budget.Deps{DB: db, Clock: c, Companies: companies, Users: users, Outbox: outbox})
+	// partner sits below company and budget: its update pushes the
+	// partner's budget types to the partner's companies through them
+	partners.UseCompanies(partner.Companies{IDsOfPartner: companies.IDsOfPartner, ReplaceCompanyTypes: budgets.ReplaceCompanyTypes})
 	// company reaches the budget types a company offers (budget's table)
 	// and creates a new company's first admin (user) through interfaces:
 	// both packages import company.
-	// TODO(partner): add PartnerBudgetTypes: partners once
-	// partner.Service.SelectedBudgetTypes is merged (until then a partner
-	// allows every user budget type).
-	companies.Wire(company.Wiring{Clock: c, BudgetTypes: budgets, FirstAdmins: users})
+	companies.Wire(company.Wiring{Clock: c, BudgetTypes: budgets, PartnerBudgetTypes: partners, FirstAdmins: users})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -103,6 +103,7 @@ func (a *App) Routes() []api.Route {
 		a.Users.Routes(),
 		a.Users.ImportRoutes(),
 		a.Users.TokenRoutes(),
+		a.Partners.Routes(),
 		a.Companies.Routes(),
 		a.Groups.Routes(),
 		a.Budgets.Routes(),

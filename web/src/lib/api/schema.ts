@@ -707,6 +707,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/partner/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a partner
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One partner (an MSP admin: only their own)
+         * @description MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PartnerGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/getAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List partners, all or only active (or inactive) ones
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerGetAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/mrp/getAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the active MRP and MRP_MSP partners */
+        post: operations["postPortalServiceV1PartnerMrpGetAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/related/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a sub- or super-partner (no self link, duplicate or cycle)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerRelatedAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/related/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A partner's super- and sub-partners (an MSP admin: only their own)
+         * @description MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PartnerRelatedGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/related/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a link between two partners
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerRelatedRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a partner; applyChangesToCorporateAccounts pushes its budget types to its companies
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/payableEvent/costEventForExternalPurchase/create": {
         parameters: {
             query?: never;
@@ -1940,7 +2097,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_PORTAL_ACCESS" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_PORTAL_ACCESS" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -2866,6 +3023,104 @@ export interface components {
             /** @enum {string} */
             direction: "ASC" | "DESC";
             property: string;
+        };
+        PartnerCreateRequest: {
+            partnerData: components["schemas"]["PartnerPartnerData"];
+            /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET */
+            selectedBudgetTypes: string[];
+            /** @description must be empty until the catalogue exists */
+            selectedProducts?: string[];
+            /** @description must be empty until the catalogue exists */
+            selectedServiceResources?: string[];
+        };
+        PartnerData: {
+            extId: string;
+            name: string;
+            /** @enum {string} */
+            partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
+        };
+        PartnerDetail: {
+            active: boolean;
+            /** @description read only; set through branding */
+            brandColor: string;
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code, e.g. BE */
+            country: string;
+            data: components["schemas"]["PartnerData"];
+            email: string;
+            extId: string;
+            name: string;
+            ospId: string;
+            /** @enum {string} */
+            partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
+            /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET */
+            selectedBudgetTypes: string[];
+            /** @description product ospIds; empty until the catalogue exists */
+            selectedProducts: string[];
+            /** @description service-resource ospIds; empty until the catalogue exists */
+            selectedServiceResources: string[];
+            /** @description the platform issues self-billing invoices to this partner for what it sold */
+            selfBilling: boolean;
+            /** @description the platform sends the monthly invoices of this partner's companies */
+            sendInvoices: boolean;
+            street: string;
+            streetNumber: string;
+            vatNumber: string;
+            zipCode: string;
+        };
+        PartnerGetAllRequest: {
+            active?: boolean;
+        };
+        PartnerGetRequest: {
+            ospId: string;
+        };
+        PartnerLinkRequest: {
+            ospId: string;
+            relatedPartnerOspId: string;
+            /** @enum {string} */
+            relation: "SUB" | "SUPER";
+        };
+        PartnerPartnerData: {
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code, e.g. BE (default BE) */
+            country: string;
+            email: string;
+            /** @description unique; no dots or whitespace */
+            extId: string;
+            name: string;
+            /** @enum {string} */
+            partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
+            selfBilling: boolean;
+            sendInvoices: boolean;
+            street: string;
+            streetNumber: string;
+            vatNumber: string;
+            zipCode: string;
+        };
+        PartnerRelated: {
+            subPartners: components["schemas"]["PartnerSummary"][];
+            superPartners: components["schemas"]["PartnerSummary"][];
+        };
+        PartnerSummary: {
+            active: boolean;
+            data: components["schemas"]["PartnerData"];
+            extId: string;
+            name: string;
+            ospId: string;
+            /** @enum {string} */
+            partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
+        };
+        PartnerUpdateRequest: {
+            /** @description every company of the partner offers exactly the selected budget types afterwards */
+            applyChangesToCorporateAccounts: boolean;
+            ospId: string;
+            partnerData: components["schemas"]["PartnerPartnerData"];
+            /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET; null keeps the stored selection */
+            selectedBudgetTypes?: string[];
+            /** @description must be empty until the catalogue exists */
+            selectedProducts?: string[];
+            /** @description must be empty until the catalogue exists */
+            selectedServiceResources?: string[];
         };
         UserActivateRequest: {
             ospId: string;
@@ -4505,6 +4760,266 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageOfUserParkingSession"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerGetAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerGetAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDetail"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerMrpGetAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerSummary"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerRelatedAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerRelated"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerRelatedGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerRelated"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerRelatedRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerRelated"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDetail"];
                 };
             };
             /** @description Bad Request */
