@@ -243,17 +243,35 @@ func (s *Service) FindByAny(ctx context.Context, p *access.Principal, f FindRequ
 	return s.page(ctx, p, query{active: f.Active, like: f.Search, likeAny: true}, f.Pagination)
 }
 
-// ByPartner lists the companies of a partner within the caller's scope;
-// a partner the caller cannot see is NOT_FOUND.
+// ByPartner lists the companies of a partner within the caller's scope: a
+// partner admin's own partner, a company admin's company when it belongs
+// to the partner; any other partner is NOT_FOUND, as an unknown one.
 func (s *Service) ByPartner(ctx context.Context, p *access.Principal, f ByPartnerRequest) (*paging.Page[CorporateAccount], error) {
 	v := validate.New(ctx)
 	v.Required("partnerOspId", f.PartnerOspID)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	pt, err := s.partners.Resolve(ctx, p.Scope, f.PartnerOspID)
+	pt, err := s.partners.Resolve(ctx, access.SystemScope(), f.PartnerOspID)
 	if err != nil {
 		return nil, err
+	}
+	switch {
+	case p.Scope.All:
+	case p.Scope.PartnerID != 0:
+		if pt.ID != p.Scope.PartnerID {
+			return nil, apperr.NotFound("partner")
+		}
+	case p.Scope.CorporateAccountID != 0:
+		own, err := s.store.byID(ctx, p.Scope, p.Scope.CorporateAccountID)
+		if database.IsNoRows(err) || (err == nil && own.PartnerID != pt.ID) {
+			return nil, apperr.NotFound("partner")
+		}
+		if err != nil {
+			return nil, apperr.Internal(err)
+		}
+	default:
+		return nil, apperr.NotFound("partner")
 	}
 	if f.Pagination.Size == 0 {
 		f.Pagination.Size = paging.MaxPageSize
