@@ -67,7 +67,7 @@ func newCompany(ext string) map[string]any {
 		"contractType": "BUSINESS_MOBILITY", "invoiceSendingMethod": "PEPPOL", "invoicePaymentMethod": "DIRECT_DEBIT",
 		"paymentType": "POSTPAID_WITH_SECURITY_DEPOSIT", "securityDepositAmount": 250000, "companyBudgetThreshold": 10000,
 		"selectedBudgetTypes": []string{"MOBILITY_BUDGET", "BUSINESS_BUDGET"},
-		"firstAdmin": map[string]any{"firstname": "Ulla", "lastname": "Umbrella", "email": "ulla." + strings.ToLower(ext) + "@example.com", "language": "fr"},
+		"firstAdmin":          map[string]any{"firstname": "Ulla", "lastname": "Umbrella", "email": "ulla." + strings.ToLower(ext) + "@example.com", "language": "fr"},
 	}
 }
 
