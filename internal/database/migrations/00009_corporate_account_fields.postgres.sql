@@ -29,8 +29,13 @@ FROM (SELECT id AS rid, lpad(id::text, 10, '0') ||
       FROM corporate_accounts) ref
 WHERE ref.rid = corporate_accounts.id;
 CREATE UNIQUE INDEX corporate_accounts_payment_reference ON corporate_accounts(payment_reference);
--- The corporate-accounts list and search sort by name.
-CREATE INDEX corporate_accounts_name ON corporate_accounts(name);
+-- The corporate-accounts list and search sort by name, within a partner
+-- for MSP admins.
+CREATE INDEX corporate_accounts_name ON corporate_accounts(name, ext_id);
+CREATE INDEX corporate_accounts_partner_name ON corporate_accounts(partner_id, name, ext_id);
+CREATE INDEX corporate_accounts_partner_ext_id ON corporate_accounts(partner_id, ext_id);
+-- Counting a partner's active companies reads the index alone.
+CREATE INDEX corporate_accounts_partner_active ON corporate_accounts(partner_id, active);
 
 -- The app menu entries a company's employees see (company settings,
 -- mobile-app tab); existing companies show every entry.
@@ -56,6 +61,9 @@ SELECT ca.id, m.entry FROM corporate_accounts ca CROSS JOIN (
 
 -- +goose Down
 DROP TABLE company_app_menu;
+DROP INDEX corporate_accounts_partner_active;
+DROP INDEX corporate_accounts_partner_ext_id;
+DROP INDEX corporate_accounts_partner_name;
 DROP INDEX corporate_accounts_name;
 DROP INDEX corporate_accounts_payment_reference;
 ALTER TABLE corporate_accounts DROP COLUMN payment_reference;

@@ -27,8 +27,13 @@ UPDATE corporate_accounts SET payment_reference = (
     FROM (SELECT printf('%010d%02d', corporate_accounts.id,
         CASE WHEN corporate_accounts.id % 97 = 0 THEN 97 ELSE corporate_accounts.id % 97 END) AS d));
 CREATE UNIQUE INDEX corporate_accounts_payment_reference ON corporate_accounts(payment_reference);
--- The corporate-accounts list and search sort by name.
-CREATE INDEX corporate_accounts_name ON corporate_accounts(name);
+-- The corporate-accounts list and search sort by name, within a partner
+-- for MSP admins.
+CREATE INDEX corporate_accounts_name ON corporate_accounts(name, ext_id);
+CREATE INDEX corporate_accounts_partner_name ON corporate_accounts(partner_id, name, ext_id);
+CREATE INDEX corporate_accounts_partner_ext_id ON corporate_accounts(partner_id, ext_id);
+-- Counting a partner's active companies reads the index alone.
+CREATE INDEX corporate_accounts_partner_active ON corporate_accounts(partner_id, active);
 
 -- The app menu entries a company's employees see (company settings,
 -- mobile-app tab); existing companies show every entry.
@@ -72,6 +77,9 @@ END;
 DROP TRIGGER corporate_accounts_money_integer_update;
 DROP TRIGGER corporate_accounts_money_integer_insert;
 DROP TABLE company_app_menu;
+DROP INDEX corporate_accounts_partner_active;
+DROP INDEX corporate_accounts_partner_ext_id;
+DROP INDEX corporate_accounts_partner_name;
 DROP INDEX corporate_accounts_name;
 DROP INDEX corporate_accounts_payment_reference;
 ALTER TABLE corporate_accounts DROP COLUMN payment_reference;
