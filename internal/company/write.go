@@ -61,8 +61,12 @@ func (s *Service) check(ctx context.Context, v *validate.Checker, r *row, select
 	if r.ExtID != nil {
 		ext = strings.TrimSpace(*r.ExtID)
 	}
-	r.ExtID = &ext
-	if v.Required("extId", ext) {
+	r.ExtID = nil
+	if ext != "" {
+		r.ExtID = &ext
+	}
+	// required at create; an older account without one may stay so
+	if (r.ID == 0 && v.Required("extId", ext)) || ext != "" {
 		v.ExtID("extId", ext)
 		v.MaxLength("extId", ext, 100)
 		if !v.Has("extId") {
