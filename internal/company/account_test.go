@@ -286,6 +286,12 @@ func TestUpdateCorporateAccount(t *testing.T) {
 				t.Errorf("company admin changes %s: %d %s", c.field, res.Status, res.Body)
 			}
 		}
+		// several at once: each is named
+		res = e.Post(updatePath, acme, map[string]any{"ospId": seed.AcmeOspID, "paymentType": "POSTPAID_WITH_SECURITY_DEPOSIT",
+			"contractType": "RESELLER_B2B", "poNumber": "PO-78"})
+		if res.Status != 403 || !hasField(t, res, "paymentType") || !hasField(t, res, "contractType") || hasField(t, res, "poNumber") {
+			t.Errorf("several refused fields: %d %s", res.Status, res.Body)
+		}
 		if after := get(t, e, acme, seed.AcmeOspID); after.PaymentType != "PREPAID" || after.Partner.OspID != seed.MobiPartnerOspID || after.Name != "Acme NV" {
 			t.Fatalf("refused updates changed the account: %+v", after)
 		}

@@ -543,28 +543,35 @@ func changes(old, r *row, req UpdateRequest, selected, menu *choice) []string {
 	return out
 }
 
-// notChangeable refuses the first changed field the caller may not change.
+// notChangeable refuses the changed fields the caller may not change,
+// naming each.
 func notChangeable(ctx context.Context, p *access.Principal, changed []string) error {
 	if p.Scope.All {
 		return nil
 	}
+	lang := i18n.FromContext(ctx)
+	var fields []apperr.FieldError
+	var msgs []string
 	for _, f := range changed {
 		ok := f != "partnerOspId"
 		if p.Scope.CorporateAccountID != 0 {
 			ok = slices.Contains(companyAdminFields, f)
 		}
-		if !ok {
-			lang := i18n.FromContext(ctx)
-			label := f
-			if i18n.Has("field." + f) {
-				label = i18n.T(lang, "field."+f)
-			}
-			msg := i18n.T(lang, "company.fieldNotChangeable", label)
-			return &apperr.Error{Kind: apperr.KindForbidden, Label: LabelFieldNotChangeable, Message: msg,
-				Fields: []apperr.FieldError{{Field: f, Messages: []string{msg}}}}
+		if ok {
+			continue
 		}
+		label := f
+		if i18n.Has("field." + f) {
+			label = i18n.T(lang, "field."+f)
+		}
+		msg := i18n.T(lang, "company.fieldNotChangeable", label)
+		fields = append(fields, apperr.FieldError{Field: f, Messages: []string{msg}})
+		msgs = append(msgs, msg)
 	}
-	return nil
+	if len(fields) == 0 {
+		return nil
+	}
+	return &apperr.Error{Kind: apperr.KindForbidden, Label: LabelFieldNotChangeable, Message: strings.Join(msgs, "\n"), Fields: fields}
 }
 
 func deref(s *string) string {
