@@ -10,6 +10,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/auth"
+	"mobility/portal/internal/branding"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
@@ -35,6 +36,8 @@ type Deps struct {
 	// its own over DB, which stores no budget-type selection (the
 	// companies then offer every type, as budget reads it).
 	Companies *company.Service
+	// Branding gives the demo partners their colours and logo (nil: none).
+	Branding *branding.Service
 }
 
 // IsEmpty tells whether the database has no partners yet.
@@ -146,6 +149,9 @@ func Demo(ctx context.Context, d Deps) error {
 			if err := d.Auth.SetPassword(ctx, id, DemoPassword); err != nil {
 				return fmt.Errorf("seed %s password: %w", p.Login, err)
 			}
+		}
+		if d.Branding != nil {
+			return demoBranding(ctx, d.Branding)
 		}
 		return nil
 	})

@@ -52,7 +52,7 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 	if err != nil {
 		return err
 	}
-	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Now: clk.Now(), Companies: app.Companies}); err != nil {
+	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Companies: app.Companies, Now: clk.Now()}); err != nil {
 		return err
 	}
 	s := &story{app: app, clk: clk, start: start, gone: map[string]string{}, rng: rand.New(rand.NewPCG(2026, 8))}
@@ -78,6 +78,10 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 		if err := s.live(ctx, day); err != nil {
 			return fmt.Errorf("demo story, %s: %w", d, err)
 		}
+	}
+	// one small company asks to leave on the last day: a pending request
+	if err := s.leaving(ctx); err != nil {
+		return fmt.Errorf("demo story, Umbrella's deactivation request: %w", err)
 	}
 	for _, osp := range []string{AcmeOspID, GlobexOspID, InitechOspID} {
 		if err := Users(ctx, db, osp, GeneratedUsersPerCompany, start); err != nil {

@@ -22,6 +22,7 @@ import (
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/deactivation"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
 	"mobility/portal/internal/idempotency"
@@ -51,6 +52,8 @@ type App struct {
 	Expenses   *expense.Service
 	Branding   *branding.Service
 	Help       *help.Service
+	// Deactivations runs the company and partner deactivation workflows.
+	Deactivations *deactivation.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -78,6 +81,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// and creates a new company's first admin (user) through interfaces:
 	// both packages import company.
 	companies.Wire(company.Wiring{Clock: c, BudgetTypes: budgets, PartnerBudgetTypes: partners, FirstAdmins: users})
+	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
+	// partner's screens show the brand colour branding owns
+	partners.UseBrandColors(brandingSvc.PartnerBrandColors)
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -88,8 +94,11 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Budgets:    budgets,
 		Onboarding: onboarding.NewService(db, users, budgets),
 		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
-		Branding:   branding.NewService(cfg, partners, companies),
+		Branding:   brandingSvc,
 		Help:       helpSvc,
+
+		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c, Outbox: outbox, Companies: companies,
+			Partners: partners, Users: users, Budgets: budgets}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -111,6 +120,7 @@ func (a *App) Routes() []api.Route {
 		a.Expenses.Routes(),
 		a.Branding.Routes(),
 		a.Help.Routes(),
+		a.Deactivations.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
@@ -190,6 +200,21 @@ func (a *App) Jobs() []jobs.Job {
 		{Name: "user-activation", Run: func(ctx context.Context, day string) (string, error) {
 			act, deact, err := a.Users.ApplyPlans(ctx, day)
 			return fmt.Sprintf("%d activated, %d deactivated", act, deact), err
+		}},
+		// before budget-periods: a company deactivated on the 1st gets no
+		// top-up for the month it leaves in
+		{Name: "company-deactivation", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.RunDay(ctx, day)
+			return fmt.Sprintf("%d requests handled at their deadline, %d companies deactivated", r.Handled, r.Effective), err
+		}},
+		{Name: "partner-deactivation", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.ResumePartners(ctx)
+			return fmt.Sprintf("%d companies deactivated, %d partner deactivations finished", r.Companies, r.Finished), err
+		}},
+		{Name: "company-settlement", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.Settle(ctx, day)
+			return fmt.Sprintf("%d companies settled: %d private budgets refunded, %d budgets back to the company, %d cents, %d negative left",
+				r.Companies, r.Refunded, r.Returned, r.Amount, r.Negative), err
 		}},
 		{Name: "budget-periods", Run: func(ctx context.Context, day string) (string, error) {
 			r, err := a.Budgets.RunPeriods(ctx, day)

@@ -92,8 +92,6 @@ var noSuccess = map[string]string{
 // otherTenantAnswers are routes that answer another tenant's id with
 // data by design, each with why.
 var otherTenantAnswers = map[string]string{
-	"GET /portal-service/v1/portal/logo/get": "every caller gets the platform's default logo: the corporateAccountOspId parameter is not read " +
-		"until partners upload logos of their own (then scope it and remove this line)",
 	"POST /portal-service/v1/corporateAccount/getByFilter": "partnerOspId is a filter inside the caller's scope: another partner's id " +
 		"narrows the caller's own list to nothing and reveals nothing (company_test: \"msp cannot widen to another partner\")",
 }
@@ -129,6 +127,13 @@ var idKinds = map[string]string{
 	"promoCode":             "promo",
 }
 
+// routeIDKinds overrides idKinds for the routes under a path prefix, where
+// a field name means another kind: branding's ownerOspId is a partner or a
+// corporate account (the matrix names Acme), elsewhere a budget's owner.
+var routeIDKinds = map[string]map[string]string{
+	v1 + "/branding/": {"ownerOspId": "company"},
+}
+
 // nestedKinds names the kind of a nested {ospId} by the field holding it.
 var nestedKinds = map[string]string{
 	"corporateAccount": "company",
@@ -151,8 +156,14 @@ func kindOfOspID(path string) string {
 		{v1 + "/events/", "expense"},
 		{v1 + "/purchaseEvent/", "expense"},
 		{v1 + "/recurringExternalPurchase/", "recurring"},
+		// deactivation: activate needs a deactivated company or partner, and
+		// deactivating a partner must not switch off the matrix's own
+		{v1 + "/corporateAccount/activate", "inactiveCompany"},
 		{v1 + "/corporateAccount/", "company"},
+		{v1 + "/partner/activate", "inactivePartner"},
+		{v1 + "/partner/deactivate", "sparePartner"},
 		{v1 + "/partner/", "partner"},
+		{v1 + "/branding/", "company"}, // a partner's or a company's: the matrix names Acme
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -190,6 +201,17 @@ type persona struct {
 }
 
 func (p *persona) signedIn() bool { return p.tenant != noTenant }
+
+// principal is the persona as a route policy sees it: its roles, and for
+// partner admins a session id whose first and third segments are equal
+// (SPEC §6's MSP rule).
+func (p *persona) principal() *access.Principal {
+	pr := &access.Principal{Roles: p.roles}
+	if p.msp {
+		pr.PartnerOspID, pr.TenantOspID = "msp", "msp"
+	}
+	return pr
+}
 
 type matrix struct {
 	t       *testing.T
@@ -354,16 +376,6 @@ func (m *matrix) expectation(rt api.Route, p *persona, c *call) expect {
 	default:
 		return expectAllowed
 	}
-}
-
-// principal is what the guard sees of p: its roles, and for a partner
-// admin a session whose partner is its tenant (SPEC §6's MSP rule).
-func (p *persona) principal() *access.Principal {
-	pr := &access.Principal{Roles: p.roles}
-	if p.msp {
-		pr.PartnerOspID, pr.TenantOspID = "msp", "msp"
-	}
-	return pr
 }
 
 func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }
@@ -785,6 +797,11 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 		if name == "relatedPartnerOspId" && strings.HasSuffix(b.rt.Path, "/related/remove") {
 			kind = "linkedPartner" // a partner linked below Acme's, so there is a link to remove
 		}
+		for prefix, kinds := range routeIDKinds {
+			if k := kinds[name]; k != "" && strings.HasPrefix(b.rt.Path, prefix) {
+				kind = k
+			}
+		}
 		if name == "ospId" || name == "id" {
 			if parent != "" {
 				kind = nestedKinds[parent]
@@ -964,7 +981,12 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return "create", true
 	case "format":
 		return "csv", true
+	case "imageType":
+		return "LOGO", true
 	case "file":
+		if strings.HasPrefix(path, v1+"/branding/") {
+			return `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123456"/></svg>`, true
+		}
 		n := fx.next()
 		return fmt.Sprintf("firstname,lastname,email,login\nImp,Orted,authz.imp%d@example.com,authz.imp.%d\n", n, n), true
 	}

@@ -4,6 +4,155 @@
  */
 
 export interface paths {
+    "/portal-service/v1/branding/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the own colours of a partner or corporate account (empty colours inherit); answers the effective configuration
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        put: operations["putPortalServiceV1BrandingConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/configuration/default/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the branding of a partner or corporate account would be without its own configuration (its partner's, or the platform default) */
+        get: operations["getPortalServiceV1BrandingConfigurationDefaultId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/configuration/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The effective branding of a partner or corporate account (within the caller's scope), with where each part comes from */
+        get: operations["getPortalServiceV1BrandingConfigurationId"];
+        put?: never;
+        post?: never;
+        /**
+         * Drop the own colours and images of a partner or corporate account: it inherits again
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        delete: operations["deletePortalServiceV1BrandingConfigurationId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the owner's own image of a type: it inherits its partner's again
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BrandingImageDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The effective image of a type of a partner or corporate account (own or inherited): its bytes with their content type; 404 when there is none */
+        post: operations["postPortalServiceV1BrandingImageGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/types/corporateAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image types a corporate account may set */
+        get: operations["getPortalServiceV1BrandingImageTypesCorporateAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/types/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image types a partner may set */
+        get: operations["getPortalServiceV1BrandingImageTypesPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one image of a type for a partner or corporate account (PNG, JPEG or SVG, checked by content; SVG sanitised); replaces the owner's image of that type
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BrandingImageUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/budget/activate": {
         parameters: {
             query?: never;
@@ -437,6 +586,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/corporateAccount/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a deactivated corporate account again, with the admins, users and budgets its deactivation switched off
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1CorporateAccountActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/corporateAccount/appMenu/types": {
         parameters: {
             query?: never;
@@ -485,6 +654,106 @@ export interface paths {
          * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
          */
         post: operations["postPortalServiceV1CorporateAccountCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request the deactivation of a corporate account (handled within 3 working days, effective at the start of the next month)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The company's current or last deactivation request, or null
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through deactivation requests (default: the open ones, oldest handleBy first)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handle (confirm) a deactivation request: effective on the first day of the next month
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationHandle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw the company's deactivation request before it takes effect
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationWithdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -707,6 +976,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/partner/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a partner again (its corporate accounts stay deactivated until activated one by one)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/partner/create": {
         parameters: {
             query?: never;
@@ -721,6 +1010,46 @@ export interface paths {
          * @description Roles: ospadmin (ospadmin always).
          */
         post: operations["postPortalServiceV1PartnerCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a partner with all its corporate accounts, their users and budgets (runs in the background; see partner/deactivation/get)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/deactivation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The progress of a partner's deactivation, or null
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerDeactivationGet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -893,7 +1222,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Brand colours for the caller or the selected corporate account */
+        /** The caller's effective branding: the selected corporate account's (within scope), else the caller's company's, else their partner's, else the platform default */
         post: operations["postPortalServiceV1PortalBrandingGet"];
         delete?: never;
         options?: never;
@@ -925,7 +1254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logo for the caller (the platform's default logo until partners upload theirs) */
+        /** The caller's effective LOGO (as portal/branding/get decides whose), or the platform's default logo */
         get: operations["getPortalServiceV1PortalLogoGet"];
         put?: never;
         post?: never;
@@ -2097,7 +2426,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_PORTAL_ACCESS" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -2143,14 +2472,92 @@ export interface components {
             token: string;
         };
         BrandingBranding: {
+            /** @description # and 6 or 8 hex characters, uppercase */
             brandColor: string;
+            /** @description there is a logo to show: always true, portal/logo/get answers the platform's default logo when no one set one */
             hasLogo: boolean;
+            /**
+             * @description who set the effective LOGO; DEFAULT: the platform's logo
+             * @enum {string}
+             */
+            logoSource: "COMPANY" | "PARTNER" | "DEFAULT";
+            /** @description changes whenever the effective logo does: add it to portal/logo/get as ?v= to cache-bust */
+            logoVersion: string;
             primaryColor: string;
             secondaryColor: string;
+            /**
+             * @description where the brand colour comes from
+             * @enum {string}
+             */
+            source: "COMPANY" | "PARTNER" | "DEFAULT";
             variantColor: string;
         };
         BrandingBrandingRequest: {
             corporateAccountOspId?: string;
+        };
+        BrandingColorSources: {
+            /** @enum {string} */
+            brandColor: "COMPANY" | "PARTNER" | "DEFAULT";
+            /** @enum {string} */
+            primaryColor: "COMPANY" | "PARTNER" | "DEFAULT";
+            /** @enum {string} */
+            secondaryColor: "COMPANY" | "PARTNER" | "DEFAULT";
+            /** @enum {string} */
+            variantColor: "COMPANY" | "PARTNER" | "DEFAULT";
+        };
+        BrandingConfiguration: {
+            /** @description # and 6 or 8 hex characters, uppercase */
+            brandColor: string;
+            colorSources: components["schemas"]["BrandingColorSources"];
+            /** @description the effective image of each type that has one (own or inherited) */
+            images: components["schemas"]["BrandingImageInfo"][];
+            /** @description the owner has no configuration of its own (no colour, no image): all of it comes from its partner or the platform default */
+            inherited: boolean;
+            own: components["schemas"]["BrandingOwnColors"];
+            /** @enum {string} */
+            ownerKind: "PARTNER" | "CORPORATE_ACCOUNT";
+            ownerOspId: string;
+            primaryColor: string;
+            secondaryColor: string;
+            /**
+             * @description the nearest level that has a configuration: the owner's own (COMPANY for a company, PARTNER for a partner), its partner's, or the platform default
+             * @enum {string}
+             */
+            source: "COMPANY" | "PARTNER" | "DEFAULT";
+            variantColor: string;
+        };
+        BrandingImageInfo: {
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/svg+xml";
+            fileName: string;
+            height: number;
+            /** @enum {string} */
+            imageType: "LOGO" | "APP_LOGO" | "APP_ICON" | "EMAIL_HEADER" | "LOGIN_BACKGROUND";
+            /** @description set by the partner, not by the owner asked for */
+            inherited: boolean;
+            /** @description bytes */
+            size: number;
+            /**
+             * @description who set it
+             * @enum {string}
+             */
+            source: "COMPANY" | "PARTNER";
+            /** @description changes whenever the image does (cache-busting) */
+            version: string;
+            /** @description pixels; 0 for an SVG without width */
+            width: number;
+        };
+        BrandingImageRef: {
+            /** @enum {string} */
+            imageType: "LOGO" | "APP_LOGO" | "APP_ICON" | "EMAIL_HEADER" | "LOGIN_BACKGROUND";
+            /** @description ospId of a partner or a corporate account */
+            ownerOspId: string;
+        };
+        BrandingImageTypeInfo: {
+            contentTypes: string[];
+            /** @enum {string} */
+            imageType: "LOGO" | "APP_LOGO" | "APP_ICON" | "EMAIL_HEADER" | "LOGIN_BACKGROUND";
+            maxBytes: number;
         };
         BrandingLegacyBanner: {
             backgroundColor: string;
@@ -2160,12 +2567,27 @@ export interface components {
             textColor: string;
             url: string;
         };
+        BrandingOwnColors: {
+            brandColor: string | null;
+            primaryColor: string | null;
+            secondaryColor: string | null;
+            variantColor: string | null;
+        };
         BrandingPortalConfig: {
             appStoreUrl: string;
             defaultLanguage: string;
             legacyBanner: components["schemas"]["BrandingLegacyBanner"];
             playStoreUrl: string;
             supportedLanguages: string[];
+        };
+        BrandingSaveConfiguration: {
+            /** @description # and 6 or 8 hex characters; empty inherits */
+            brandColor?: string;
+            /** @description ospId of a partner or a corporate account */
+            ownerOspId: string;
+            primaryColor?: string;
+            secondaryColor?: string;
+            variantColor?: string;
         };
         BudgetAddForCompanyRequest: {
             /**
@@ -2603,6 +3025,66 @@ export interface components {
             vatNumber?: string;
             zipCode?: string;
         };
+        DeactivationCompanyDeactivation: {
+            /** @description yyyy-MM-dd: the company was activated again */
+            activatedOn: string | null;
+            companyActive: boolean;
+            corporateAccount: components["schemas"]["DeactivationCompanyRef"];
+            /** @description yyyy-MM-dd: first day of the month after handledOn */
+            effectiveOn: string | null;
+            /** @description yyyy-MM-dd: effectiveOn + 60 days; the balances are settled that day */
+            extraCostsUntil: string | null;
+            /** @description yyyy-MM-dd: requestedOn + 3 Belgian working days */
+            handleBy: string;
+            /** @description null when the jobs runner handled it */
+            handledBy: components["schemas"]["DeactivationUserRef"] | null;
+            /** @description yyyy-MM-dd */
+            handledOn: string | null;
+            ospId: string;
+            overdue: boolean;
+            remark: string;
+            requestedBy: components["schemas"]["DeactivationUserRef"] | null;
+            /** @description yyyy-MM-dd */
+            requestedOn: string;
+            /** @description yyyy-MM-dd */
+            settledOn: string | null;
+            /** @enum {string} */
+            status: "REQUESTED" | "HANDLED" | "EFFECTIVE" | "SETTLED" | "WITHDRAWN" | "REACTIVATED";
+            /** @description yyyy-MM-dd */
+            withdrawnOn: string | null;
+        };
+        DeactivationCompanyRef: {
+            name: string;
+            ospId: string;
+        };
+        DeactivationFilterRequest: {
+            pagination: components["schemas"]["PagingPagination"];
+            /** @enum {string} */
+            status?: "REQUESTED" | "HANDLED" | "EFFECTIVE" | "SETTLED" | "WITHDRAWN" | "REACTIVATED";
+        };
+        DeactivationGetRequest: {
+            ospId: string;
+        };
+        DeactivationPartnerDeactivation: {
+            companiesDone: number;
+            companiesTotal: number;
+            /** @description RFC 3339 */
+            finishedOn: string | null;
+            partnerActive: boolean;
+            partnerOspId: string;
+            /** @description RFC 3339 */
+            startedOn: string;
+            /** @enum {string} */
+            status: "RUNNING" | "DONE" | "ACTIVATED";
+        };
+        DeactivationRequestRequest: {
+            ospId: string;
+            remark?: string;
+        };
+        DeactivationUserRef: {
+            fullName: string;
+            ospId: string;
+        };
         ExpenseByUserRequest: {
             userOspId: string;
         };
@@ -2912,6 +3394,13 @@ export interface components {
             ospId: string;
             remark: string;
         };
+        FormDataBrandingUploadForm: {
+            file: components["schemas"]["MultipartFile"];
+            /** @enum {string} */
+            imageType: "LOGO" | "APP_LOGO" | "APP_ICON" | "EMAIL_HEADER" | "LOGIN_BACKGROUND";
+            /** @description ospId of a partner or a corporate account */
+            ownerOspId: string;
+        };
         FormDataUserUploadForm: {
             corporateAccountOspId: string;
             file: components["schemas"]["MultipartFile"];
@@ -2965,6 +3454,13 @@ export interface components {
         };
         PageOfCompanyCorporateAccount: {
             content: components["schemas"]["CompanyCorporateAccount"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfDeactivationCompanyDeactivation: {
+            content: components["schemas"]["DeactivationCompanyDeactivation"][];
             page: number;
             size: number;
             totalElements: number;
@@ -3519,6 +4015,288 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    putPortalServiceV1BrandingConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BrandingSaveConfiguration"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingConfiguration"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1BrandingConfigurationDefaultId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ospId of a partner or a corporate account */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingConfiguration"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1BrandingConfigurationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ospId of a partner or a corporate account */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingConfiguration"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    deletePortalServiceV1BrandingConfigurationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ospId of a partner or a corporate account */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BrandingImageDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BrandingImageRef"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BrandingImageGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BrandingImageRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1BrandingImageTypesCorporateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingImageTypeInfo"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1BrandingImageTypesPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingImageTypeInfo"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BrandingImageUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataBrandingUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingImageInfo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1BudgetActivate: {
         parameters: {
             query?: never;
@@ -4286,6 +5064,39 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1CorporateAccountActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"] | null;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     getPortalServiceV1CorporateAccountAppMenuTypes: {
         parameters: {
             query?: never;
@@ -4364,6 +5175,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyCorporateAccount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"] | null;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfDeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
                 };
             };
             /** @description Bad Request */
@@ -4773,6 +5749,39 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1PartnerActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1PartnerCreate: {
         parameters: {
             query?: never;
@@ -4793,6 +5802,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PartnerDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerDeactivationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"] | null;
                 };
             };
             /** @description Bad Request */
@@ -5135,6 +6210,8 @@ export interface operations {
         parameters: {
             query?: {
                 corporateAccountOspId?: string;
+                /** @description ignored: the logoVersion of portal/branding/get, for cache-busting */
+                v?: string;
             };
             header?: never;
             path?: never;
@@ -5148,7 +6225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/svg+xml": string;
+                    "image/*": string;
                 };
             };
             /** @description Bad Request */
