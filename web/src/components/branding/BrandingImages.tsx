@@ -1,0 +1,138 @@
+import { Badge, Button, Card, FileButton, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ErrorState } from '@/components/ErrorState';
+import { PageLoader } from '@/components/PageLoader';
+import { notifySuccess } from '@/lib/notify';
+import {
+  useBrandingImage,
+  useBrandingImageTypes,
+  useDeleteBrandingImage,
+  useUploadBrandingImage,
+  type BrandingImage,
+  type BrandingOwnerKind,
+} from './api';
+
+/** The server checks the content; this only narrows the file picker (SPEC §5: PNG, JPEG, SVG). */
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/svg+xml';
+
+interface Props {
+  ownerOspId: string;
+  ownerKind: BrandingOwnerKind;
+  images: BrandingImage[];
+}
+
+/** One row per image type: the effective image, upload (one file) and delete of the owner's own. */
+export function BrandingImages({ ownerOspId, ownerKind, images }: Props) {
+  const { t } = useTranslation('branding');
+  const types = useBrandingImageTypes(ownerKind);
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="md">
+        <Title order={4}>{t('images.title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('images.hint')}
+        </Text>
+        {types.isPending ? (
+          <PageLoader />
+        ) : types.isError ? (
+          <ErrorState error={types.error} onRetry={() => void types.refetch()} />
+        ) : types.data.length === 0 ? (
+          <Text c="dimmed">{t('images.none')}</Text>
+        ) : (
+          <Table data-testid="branding-images">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('images.type')}</Table.Th>
+                <Table.Th>{t('images.preview')}</Table.Th>
+                <Table.Th>{t('images.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {types.data.map((imageType) => (
+                <ImageRow key={imageType} ownerOspId={ownerOspId} imageType={imageType} image={images.find((i) => i.imageType === imageType)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function ImageRow({ ownerOspId, imageType, image }: { ownerOspId: string; imageType: string; image: BrandingImage | undefined }) {
+  const { t } = useTranslation('branding');
+  const upload = useUploadBrandingImage();
+  const remove = useDeleteBrandingImage();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const url = useBrandingImage(ownerOspId, imageType, Boolean(image));
+  const typeName = t(`imageTypes.${imageType}`, { defaultValue: imageType });
+  const own = Boolean(image && !image.inherited);
+
+  const onFile = (file: File | null) => {
+    if (!file) return;
+    upload.mutate({ ownerOspId, imageType, file }, { onSuccess: () => notifySuccess(t('images.uploaded')) });
+  };
+
+  return (
+    <Table.Tr data-testid={`image-${imageType}`}>
+      <Table.Td>
+        <Stack gap={4}>
+          <Text size="sm">{typeName}</Text>
+          {image?.inherited && (
+            <Badge variant="light" color="gray" size="sm">
+              {t('images.inherited')}
+            </Badge>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        {url ? (
+          <Image src={url} alt={t('images.alt', { type: typeName })} h={48} w="auto" maw={160} fit="contain" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('images.empty')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <FileButton onChange={onFile} accept={IMAGE_ACCEPT} multiple={false}>
+            {(props) => (
+              <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />} loading={upload.isPending} aria-label={t('images.uploadFor', { type: typeName })}>
+                {t('images.upload')}
+              </Button>
+            )}
+          </FileButton>
+          {own && (
+            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirmDelete(true)} aria-label={t('images.deleteFor', { type: typeName })}>
+              {t('images.delete')}
+            </Button>
+          )}
+        </Group>
+        <ConfirmDialog
+          opened={confirmDelete}
+          title={t('images.delete')}
+          message={t('images.confirmDelete', { type: typeName })}
+          confirmLabel={t('images.delete')}
+          danger
+          loading={remove.isPending}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={() =>
+            remove.mutate(
+              { ownerOspId, imageType },
+              {
+                onSuccess: () => {
+                  setConfirmDelete(false);
+                  notifySuccess(t('images.deleted'));
+                },
+              },
+            )
+          }
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
