@@ -135,6 +135,7 @@ function ColoursCard({ configuration, ownerOspId, ownerKind }: { configuration: 
                     }}
                     error={fieldState.error?.message}
                     data-testid={`color-${name}`}
+                    fixOnBlur={false}
                     popoverProps={{ withinPortal: true }}
                   />
                 )}

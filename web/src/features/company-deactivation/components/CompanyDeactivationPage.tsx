@@ -199,8 +199,7 @@ function DeactivationCard({ ospId, active, request, user }: { ospId: string; act
           onChange={(event) => setRemark(event.currentTarget.value)}
           maxLength={REMARK_MAX}
           description={t('deactivation.remarkHint', { max: REMARK_MAX })}
-          autosize
-          minRows={2}
+          rows={3}
           data-testid="deactivation-remark"
         />
       </ConfirmDialog>

@@ -222,6 +222,7 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
       placeholder={extra.placeholder}
       error={form.formState.errors[name as keyof Values]?.message as string | undefined}
       data-testid={`field-${name}`}
+          data-editable={editable(name)}
       {...form.register(name)}
     />
   );
@@ -242,6 +243,7 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
           clearable={extra.clearable}
           error={fieldState.error?.message}
           data-testid={`field-${name}`}
+          data-editable={editable(name)}
           comboboxProps={{ withinPortal: true }}
         />
       )}
@@ -259,6 +261,7 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
           onChange={(event) => field.onChange(event.currentTarget.checked)}
           disabled={!editable(name)}
           data-testid={`field-${name}`}
+          data-editable={editable(name)}
         />
       )}
     />
@@ -278,6 +281,7 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
           disabled={disabled}
           error={fieldState.error?.message}
           data-testid={`field-${name}`}
+          data-editable={editable(name)}
         />
       )}
     />
@@ -330,7 +334,7 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
             {text('iban', { placeholder: 'BE68 5390 0754 7034' })}
             {text('bic')}
             {text('poNumber')}
-            <TextInput label={t('details.fields.paymentReference')} value={account.paymentReference ?? ''} readOnly data-testid="field-paymentReference" />
+            <TextInput label={t('details.fields.paymentReference')} value={account.paymentReference ?? ''} readOnly data-testid="field-paymentReference" data-editable={false} />
           </SimpleGrid>
           <Stack gap="xs" mt="md">
             {toggle('vatLiable')}
@@ -357,6 +361,7 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
               inputMode="numeric"
               error={form.formState.errors.maxUsers?.message}
               data-testid="field-maxUsers"
+              data-editable={editable('maxUsers')}
               maw={320}
               {...form.register('maxUsers')}
             />
