@@ -7,21 +7,26 @@ import { jsonResponse, mockFetch, type Call } from '@/test/http';
 import { makeUser, newQueryClient, renderRoutes } from '@/test/render';
 import { BrandingEditor, textOn } from './BrandingEditor';
 
+const logo = { imageType: 'LOGO', inherited: true, source: 'PARTNER', contentType: 'image/svg+xml', fileName: 'logo.svg', width: 0, height: 0, size: 120, version: 'v1' };
 const inheritedFromPartner = {
   ownerOspId: 'ca-1',
+  ownerKind: 'CORPORATE_ACCOUNT',
   brandColor: '#2B8A3E',
   primaryColor: '#2B8A3E',
-  secondaryColor: '',
-  variantColor: '',
+  secondaryColor: '#0F89EA',
+  variantColor: '#0F89EA',
+  own: { brandColor: null, primaryColor: null, secondaryColor: null, variantColor: null },
+  colorSources: { brandColor: 'PARTNER', primaryColor: 'PARTNER', secondaryColor: 'DEFAULT', variantColor: 'DEFAULT' },
   inherited: true,
   source: 'PARTNER',
-  images: [{ imageType: 'LOGO', inherited: true }],
+  images: [logo],
 };
+const typeInfo = (imageType: string) => ({ imageType, contentTypes: ['image/png', 'image/jpeg', 'image/svg+xml'], maxBytes: 1048576 });
 
 function setup(configuration: object = inheritedFromPartner, onPut: (call: Call) => Response = (call) => jsonResponse(200, { ...inheritedFromPartner, ...(call.body as object), inherited: false, source: 'COMPANY' })) {
   const { calls } = mockFetch((call) => {
     if (call.method === 'GET' && call.url.endsWith('/branding/configuration/ca-1')) return jsonResponse(200, configuration);
-    if (call.method === 'GET' && call.url.endsWith('/branding/image/types/corporateAccount')) return jsonResponse(200, ['LOGO', 'APP_ICON']);
+    if (call.method === 'GET' && call.url.endsWith('/branding/image/types/corporateAccount')) return jsonResponse(200, [typeInfo('LOGO'), typeInfo('APP_ICON')]);
     if (call.method === 'PUT' && call.url.endsWith('/branding/configuration')) return onPut(call);
     if (call.method === 'DELETE' && call.url.endsWith('/branding/configuration/ca-1')) return new Response(null, { status: 204 });
     if (call.url.endsWith('/branding/image/get')) return new Response(new Blob(['<svg/>'], { type: 'image/svg+xml' }), { status: 200 });
@@ -48,6 +53,11 @@ describe('BrandingEditor', { timeout: 20000 }, () => {
     expect(await screen.findByTestId('branding-source')).toHaveTextContent('Inherited from the partner');
     expect(screen.getByTestId('branding-reset')).toBeDisabled();
     expect(screen.getByTestId('preview-brand')).toHaveAttribute('data-color', '#2B8A3E');
+    // Empty fields inherit: the inherited colour is the placeholder, and where it comes from is said.
+    expect(screen.getByLabelText(/^Brand colour/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Brand colour/)).toHaveAttribute('placeholder', '#2B8A3E');
+    expect(screen.getAllByText("Empty: inherits the partner's #2B8A3E")).toHaveLength(2);
+    expect(screen.getAllByText('Empty: inherits the platform default #0F89EA')).toHaveLength(2);
     // The image types of a company, the inherited logo shown and marked.
     expect(await screen.findByTestId('image-LOGO')).toHaveTextContent('Inherited');
     expect(screen.getByTestId('image-APP_ICON')).toHaveTextContent('No image');
@@ -66,9 +76,6 @@ describe('BrandingEditor', { timeout: 20000 }, () => {
     await user.type(brand, '#12345');
     await user.click(screen.getByTestId('branding-save'));
     expect(await screen.findByText('Brand colour must be # followed by 6 or 8 hexadecimal characters')).toBeInTheDocument();
-    await user.clear(brand);
-    await user.click(screen.getByTestId('branding-save'));
-    expect(await screen.findByText('Brand colour is required')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
@@ -82,13 +89,15 @@ describe('BrandingEditor', { timeout: 20000 }, () => {
     await user.type(variant, '#00ff0080');
     await user.click(screen.getByTestId('branding-save'));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    // Empty colours go as empty: they inherit.
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       ownerOspId: 'ca-1',
       brandColor: '#AB12CD',
-      primaryColor: '#2B8A3E',
+      primaryColor: '',
       secondaryColor: '',
       variantColor: '#00FF0080',
     });
+    expect(screen.getByTestId('preview-primary')).toHaveAttribute('data-color', '#2B8A3E');
     await waitFor(() => expect(client.getQueryState(['branding', 'ca-1'])?.isInvalidated).toBe(true));
   });
 
@@ -102,8 +111,18 @@ describe('BrandingEditor', { timeout: 20000 }, () => {
   });
 
   it('resets an own configuration to the inherited one after a confirmation', async () => {
-    const { user, calls } = setup({ ...inheritedFromPartner, inherited: false, source: 'COMPANY', images: [{ imageType: 'LOGO', inherited: false }] });
+    const { user, calls } = setup({
+      ...inheritedFromPartner,
+      own: { ...inheritedFromPartner.own, brandColor: '#112233' },
+      brandColor: '#112233',
+      colorSources: { ...inheritedFromPartner.colorSources, brandColor: 'COMPANY' },
+      inherited: false,
+      source: 'COMPANY',
+      images: [{ ...logo, inherited: false, source: 'COMPANY' }],
+    });
     expect(await screen.findByTestId('branding-source')).toHaveTextContent('This company has its own branding');
+    expect(screen.getByLabelText(/^Brand colour/)).toHaveValue('#112233');
+    expect(screen.getByTestId('branding-reset')).toBeEnabled();
     // An own image can be deleted.
     expect(await screen.findByRole('button', { name: 'Delete Logo' })).toBeInTheDocument();
     await user.click(screen.getByTestId('branding-reset'));

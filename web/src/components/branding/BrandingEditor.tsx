@@ -48,6 +48,14 @@ export function BrandingEditor({ ownerOspId, ownerKind }: BrandingEditorProps) {
   );
 }
 
+/** Where an emptied colour field would take its colour from: 'removed' when it is still the owner's own. */
+function inheritedFrom(configuration: BrandingConfiguration, ownerKind: BrandingOwnerKind, name: ColorField): 'removed' | 'PARTNER' | 'DEFAULT' {
+  const source = configuration.colorSources?.[name] ?? 'DEFAULT';
+  const ownLevel = ownerKind === 'PARTNER' ? 'PARTNER' : 'COMPANY';
+  if (source === ownLevel) return 'removed';
+  return source === 'PARTNER' ? 'PARTNER' : 'DEFAULT';
+}
+
 /** "Inherited from the partner", "… from the platform default", or the owner's own. */
 export function InheritedNotice({ configuration, ownerKind }: { configuration: BrandingConfiguration; ownerKind: BrandingOwnerKind }) {
   const { t } = useTranslation('branding');
@@ -74,31 +82,36 @@ function ColoursCard({ configuration, ownerOspId, ownerKind }: { configuration: 
   const schema = useMemo(() => {
     const rules = createRules(t);
     return z.object({
-      brandColor: rules.hexColor(t('fields.brandColor'), { required: true }),
+      brandColor: rules.hexColor(t('fields.brandColor')),
       primaryColor: rules.hexColor(t('fields.primaryColor')),
       secondaryColor: rules.hexColor(t('fields.secondaryColor')),
       variantColor: rules.hexColor(t('fields.variantColor')),
     });
   }, [t]);
 
+  // The fields hold the owner's own colours; an empty one inherits (shown as its placeholder).
+  const own = configuration.own;
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: {
-      brandColor: normalizeHexColor(configuration.brandColor || DEFAULT_BRAND_COLOR),
-      primaryColor: normalizeHexColor(configuration.primaryColor ?? ''),
-      secondaryColor: normalizeHexColor(configuration.secondaryColor ?? ''),
-      variantColor: normalizeHexColor(configuration.variantColor ?? ''),
+      brandColor: normalizeHexColor(own?.brandColor ?? ''),
+      primaryColor: normalizeHexColor(own?.primaryColor ?? ''),
+      secondaryColor: normalizeHexColor(own?.secondaryColor ?? ''),
+      variantColor: normalizeHexColor(own?.variantColor ?? ''),
     },
   });
   const values = useWatch({ control: form.control });
+  const effective = (name: ColorField) => (values[name] && isHexColor(values[name]) ? values[name] : configuration[name]);
 
   const onSubmit = form.handleSubmit((colours) => {
-    const body = { ownerOspId, brandColor: colours.brandColor, primaryColor: colours.primaryColor, secondaryColor: colours.secondaryColor, variantColor: colours.variantColor };
-    save.mutate(body, {
-      onSuccess: () => notifySuccess(t('saved')),
-      onError: (error) => showFormError(error, form.setError, COLOR_FIELDS, t),
-    });
+    save.mutate(
+      { ownerOspId, ...colours },
+      {
+        onSuccess: () => notifySuccess(t('saved')),
+        onError: (error) => showFormError(error, form.setError, COLOR_FIELDS, t),
+      },
+    );
   });
 
   const onReset = () =>
@@ -124,8 +137,12 @@ function ColoursCard({ configuration, ownerOspId, ownerKind }: { configuration: 
                 render={({ field, fieldState }) => (
                   <ColorInput
                     label={t(`fields.${name}`)}
-                    description={t('hexHint')}
-                    required={name === 'brandColor'}
+                    description={
+                      field.value
+                        ? t('hexHint')
+                        : t(`colorSource.${inheritedFrom(configuration, ownerKind, name)}`, { color: configuration[name] })
+                    }
+                    placeholder={configuration[name]}
                     format={field.value.length === 9 ? 'hexa' : 'hex'}
                     value={field.value}
                     onChange={(value) => field.onChange(value.toUpperCase())}
@@ -142,7 +159,14 @@ function ColoursCard({ configuration, ownerOspId, ownerKind }: { configuration: 
               />
             ))}
           </SimpleGrid>
-          <BrandingPreview colours={values} />
+          <BrandingPreview
+            colours={{
+              brandColor: effective('brandColor'),
+              primaryColor: effective('primaryColor'),
+              secondaryColor: effective('secondaryColor'),
+              variantColor: effective('variantColor'),
+            }}
+          />
           <Group justify="space-between">
             <Button
               variant="default"

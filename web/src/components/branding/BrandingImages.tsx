@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ErrorState } from '@/components/ErrorState';
 import { PageLoader } from '@/components/PageLoader';
-import { notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   useBrandingImage,
   useBrandingImageTypes,
   useDeleteBrandingImage,
   useUploadBrandingImage,
   type BrandingImage,
+  type BrandingImageTypeInfo,
   type BrandingOwnerKind,
 } from './api';
 
@@ -51,8 +52,8 @@ export function BrandingImages({ ownerOspId, ownerKind, images }: Props) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {types.data.map((imageType) => (
-                <ImageRow key={imageType} ownerOspId={ownerOspId} imageType={imageType} image={images.find((i) => i.imageType === imageType)} />
+              {types.data.map((info) => (
+                <ImageRow key={info.imageType} ownerOspId={ownerOspId} info={info} image={images.find((i) => i.imageType === info.imageType)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -62,17 +63,24 @@ export function BrandingImages({ ownerOspId, ownerKind, images }: Props) {
   );
 }
 
-function ImageRow({ ownerOspId, imageType, image }: { ownerOspId: string; imageType: string; image: BrandingImage | undefined }) {
+function ImageRow({ ownerOspId, info, image }: { ownerOspId: string; info: BrandingImageTypeInfo; image: BrandingImage | undefined }) {
   const { t } = useTranslation('branding');
   const upload = useUploadBrandingImage();
   const remove = useDeleteBrandingImage();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const url = useBrandingImage(ownerOspId, imageType, Boolean(image));
+  const { imageType } = info;
+  const url = useBrandingImage(ownerOspId, image);
   const typeName = t(`imageTypes.${imageType}`, { defaultValue: imageType });
   const own = Boolean(image && !image.inherited);
+  const maxKb = Math.floor(info.maxBytes / 1024);
 
   const onFile = (file: File | null) => {
     if (!file) return;
+    // The server refuses it too; saying so here spares the upload.
+    if (info.maxBytes > 0 && file.size > info.maxBytes) {
+      notifyError(t('images.tooBig', { max: maxKb }));
+      return;
+    }
     upload.mutate({ ownerOspId, imageType, file }, { onSuccess: () => notifySuccess(t('images.uploaded')) });
   };
 
@@ -81,6 +89,9 @@ function ImageRow({ ownerOspId, imageType, image }: { ownerOspId: string; imageT
       <Table.Td>
         <Stack gap={4}>
           <Text size="sm">{typeName}</Text>
+          <Text size="xs" c="dimmed">
+            {t('images.limit', { max: maxKb })}
+          </Text>
           {image?.inherited && (
             <Badge variant="light" color="gray" size="sm">
               {t('images.inherited')}
@@ -99,7 +110,7 @@ function ImageRow({ ownerOspId, imageType, image }: { ownerOspId: string; imageT
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <FileButton onChange={onFile} accept={IMAGE_ACCEPT} multiple={false}>
+          <FileButton onChange={onFile} accept={info.contentTypes?.length ? info.contentTypes.join(',') : IMAGE_ACCEPT} multiple={false}>
             {(props) => (
               <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />} loading={upload.isPending} aria-label={t('images.uploadFor', { type: typeName })}>
                 {t('images.upload')}

@@ -1,96 +1,70 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
+import type { components } from '@/lib/api/schema';
 
 // The branding calls of SPEC §7 behind the editor (partner and company screens).
 
-const BASE = '/portal-service/v1/branding';
-
-export type BrandingOwnerKind = 'PARTNER' | 'CORPORATE_ACCOUNT';
-export type BrandingSource = 'COMPANY' | 'PARTNER' | 'DEFAULT';
-
-export interface BrandingImage {
-  imageType: string;
-  /** Whether the image comes from the partner or the default, not the owner itself. */
-  inherited?: boolean;
-}
-
-export interface BrandingConfiguration {
-  ownerOspId: string;
-  brandColor: string;
-  primaryColor: string;
-  secondaryColor: string;
-  variantColor: string;
-  /** The owner has no configuration of its own. */
-  inherited: boolean;
-  /** Where the effective colours come from. */
-  source: BrandingSource;
-  images: BrandingImage[];
-}
-
-export interface BrandingConfigurationInput {
-  ownerOspId: string;
-  brandColor: string;
-  primaryColor?: string;
-  secondaryColor?: string;
-  variantColor?: string;
-}
+type Schemas = components['schemas'];
+export type BrandingOwnerKind = Schemas['BrandingConfiguration']['ownerKind'];
+export type BrandingSource = Schemas['BrandingConfiguration']['source'];
+export type BrandingConfiguration = Schemas['BrandingConfiguration'];
+export type BrandingImage = Schemas['BrandingImageInfo'];
+export type BrandingImageType = BrandingImage['imageType'];
+export type BrandingImageTypeInfo = Schemas['BrandingImageTypeInfo'];
+export type BrandingConfigurationInput = Body<'/portal-service/v1/branding/configuration', 'put'>;
 
 /** The root of every branding query, the applied theme's and logo's included. */
 export const BRANDING_ROOT = ['branding'] as const;
 
 export const brandingEditorKeys = {
   configuration: (ownerOspId: string) => ['branding', 'configuration', ownerOspId] as const,
-  defaults: (ownerOspId: string) => ['branding', 'configuration', 'default', ownerOspId] as const,
   imageTypes: (kind: BrandingOwnerKind) => ['branding', 'imageTypes', kind] as const,
-  image: (ownerOspId: string, imageType: string) => ['branding', 'image', ownerOspId, imageType] as const,
+  image: (ownerOspId: string, imageType: string, version: string) => ['branding', 'image', ownerOspId, imageType, version] as const,
 };
 
 export function getBrandingConfiguration(ownerOspId: string, signal?: AbortSignal) {
-  return apiRequest<BrandingConfiguration>(`${BASE}/configuration/${encodeURIComponent(ownerOspId)}`, { method: 'GET', signal });
-}
-
-export function getDefaultBrandingConfiguration(ownerOspId: string, signal?: AbortSignal) {
-  return apiRequest<BrandingConfiguration>(`${BASE}/configuration/default/${encodeURIComponent(ownerOspId)}`, { method: 'GET', signal });
+  return api.get('/portal-service/v1/branding/configuration/{id}', { path: { id: ownerOspId }, signal });
 }
 
 export function getBrandingImageTypes(kind: BrandingOwnerKind, signal?: AbortSignal) {
-  const path = kind === 'PARTNER' ? 'partner' : 'corporateAccount';
-  return apiRequest<string[]>(`${BASE}/image/types/${path}`, { method: 'GET', signal });
+  return kind === 'PARTNER'
+    ? api.get('/portal-service/v1/branding/image/types/partner', { signal })
+    : api.get('/portal-service/v1/branding/image/types/corporateAccount', { signal });
 }
 
 export function saveBrandingConfiguration(body: BrandingConfigurationInput) {
-  return apiRequest<BrandingConfiguration>(`${BASE}/configuration`, { method: 'PUT', body });
+  return api.put('/portal-service/v1/branding/configuration', { body });
 }
 
+/** Drops the owner's own colours and images: it inherits again. */
 export function resetBrandingConfiguration(ownerOspId: string) {
-  return apiRequest<void>(`${BASE}/configuration/${encodeURIComponent(ownerOspId)}`, { method: 'DELETE' });
+  return api.delete('/portal-service/v1/branding/configuration/{id}', { path: { id: ownerOspId } });
 }
 
 export interface ImageUpload {
   ownerOspId: string;
-  imageType: string;
+  imageType: BrandingImageType;
   file: File;
 }
 
-/** One file per upload (SPEC §5). */
+/** One file per upload (SPEC §5); the server checks the content, not the name. */
 export function uploadBrandingImage({ ownerOspId, imageType, file }: ImageUpload) {
   const form = new FormData();
   form.append('ownerOspId', ownerOspId);
   form.append('imageType', imageType);
   form.append('file', file);
-  return apiRequest<unknown>(`${BASE}/image/upload`, { method: 'POST', body: form });
+  return api.post('/portal-service/v1/branding/image/upload', { body: form });
 }
 
-export function deleteBrandingImage(body: { ownerOspId: string; imageType: string }) {
-  return apiRequest<void>(`${BASE}/image/delete`, { method: 'POST', body });
+export function deleteBrandingImage(body: { ownerOspId: string; imageType: BrandingImageType }) {
+  return api.post('/portal-service/v1/branding/image/delete', { body });
 }
 
 /** The effective image as an object URL, or null when there is none (image calls ignore all errors, SPEC §8). */
-export async function getBrandingImage(ownerOspId: string, imageType: string, signal?: AbortSignal): Promise<string | null> {
+export async function getBrandingImage(ownerOspId: string, imageType: BrandingImageType, signal?: AbortSignal): Promise<string | null> {
   try {
-    const blob = await apiRequest<Blob>(`${BASE}/image/get`, {
-      method: 'POST',
+    const blob = await api.post('/portal-service/v1/branding/image/get', {
       body: { ownerOspId, imageType },
       responseType: 'blob',
       ignoreErrors: 'all',
@@ -112,15 +86,6 @@ export function useBrandingConfiguration(ownerOspId: string) {
   return useQuery({ ...brandingConfigurationQueryOptions(ownerOspId), enabled: Boolean(ownerOspId) });
 }
 
-/** What the owner would have without its own configuration (the partner's or the platform default). */
-export function useDefaultBrandingConfiguration(ownerOspId: string) {
-  return useQuery({
-    queryKey: brandingEditorKeys.defaults(ownerOspId),
-    queryFn: ({ signal }) => getDefaultBrandingConfiguration(ownerOspId, signal),
-    enabled: Boolean(ownerOspId),
-  });
-}
-
 export function useBrandingImageTypes(kind: BrandingOwnerKind) {
   return useQuery({
     queryKey: brandingEditorKeys.imageTypes(kind),
@@ -129,13 +94,16 @@ export function useBrandingImageTypes(kind: BrandingOwnerKind) {
   });
 }
 
-export function useBrandingImage(ownerOspId: string, imageType: string, enabled: boolean) {
+/** The image's version is in the key: a new upload is fetched, an unchanged one comes from the cache. */
+export function useBrandingImage(ownerOspId: string, image: BrandingImage | undefined) {
   const query = useQuery({
-    queryKey: brandingEditorKeys.image(ownerOspId, imageType),
-    queryFn: ({ signal }) => getBrandingImage(ownerOspId, imageType, signal),
-    enabled,
+    queryKey: brandingEditorKeys.image(ownerOspId, image?.imageType ?? '', image?.version ?? ''),
+    queryFn: ({ signal }) => getBrandingImage(ownerOspId, image!.imageType, signal),
+    enabled: Boolean(image),
+    // The object URL is revoked when the row goes: never keep it in the cache for a later row.
+    gcTime: 0,
   });
-  const url = enabled ? (query.data ?? null) : null;
+  const url = image ? (query.data ?? null) : null;
   useEffect(() => {
     return () => {
       if (url) URL.revokeObjectURL(url);

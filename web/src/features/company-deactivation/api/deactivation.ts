@@ -1,44 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import { api } from '@/lib/api/typed';
 import { sessionKeys } from '@/lib/session/keys';
 import { corporateAccountQueryOptions } from '@/lib/session/selectedCorporateAccount';
 
 // Company deactivation (SPEC §4, §9): request, withdraw, handle, activate.
 
-export type DeactivationStatus = 'REQUESTED' | 'HANDLED' | 'EFFECTIVE' | 'SETTLED' | 'WITHDRAWN';
-
-export type PersonRef = string | { ospId?: string; fullName?: string; name?: string } | null;
-
-export interface Deactivation {
-  status: DeactivationStatus;
-  remark?: string | null;
-  /** yyyy-MM-dd (or a timestamp) */
-  requestedOn: string;
-  requestedBy?: PersonRef;
-  /** the last day platform staff have to handle it (3 Belgian working days) */
-  handleBy?: string | null;
-  handledOn?: string | null;
-  /** the first day of the month after handling */
-  effectiveOn?: string | null;
-  /** extra costs may be booked until this day (60 days) */
-  extraCostsUntil?: string | null;
-  /** the day the balances were (or will be) settled */
-  settledOn?: string | null;
-}
+export type Deactivation = components['schemas']['DeactivationCompanyDeactivation'];
+export type DeactivationStatus = Deactivation['status'];
 
 export const deactivationKeys = {
   all: ['companyDeactivation'] as const,
   request: (ospId: string) => ['companyDeactivation', ospId] as const,
 };
 
-export function getDeactivation(ospId: string, signal?: AbortSignal) {
-  return apiRequest<Deactivation | null>('/portal-service/v1/corporateAccount/deactivation/get', { body: { ospId }, signal });
+/** The company's current or last request; the server answers null when there never was one. */
+export async function getDeactivation(ospId: string, signal?: AbortSignal): Promise<Deactivation | null> {
+  return (await api.post('/portal-service/v1/corporateAccount/deactivation/get', { body: { ospId }, signal })) ?? null;
 }
 
 export function useDeactivation(ospId: string) {
   return useQuery({
     queryKey: deactivationKeys.request(ospId),
-    queryFn: async ({ signal }) => (await getDeactivation(ospId, signal)) ?? null,
+    queryFn: ({ signal }) => getDeactivation(ospId, signal),
     enabled: Boolean(ospId),
   });
 }
@@ -49,16 +33,16 @@ export function useCompany(ospId: string) {
 }
 
 export function requestDeactivation(body: { ospId: string; remark?: string }) {
-  return apiRequest<Deactivation>('/portal-service/v1/corporateAccount/deactivate', { body });
+  return api.post('/portal-service/v1/corporateAccount/deactivate', { body });
 }
 export function withdrawDeactivation(ospId: string) {
-  return apiRequest<Deactivation>('/portal-service/v1/corporateAccount/deactivation/withdraw', { body: { ospId } });
+  return api.post('/portal-service/v1/corporateAccount/deactivation/withdraw', { body: { ospId } });
 }
 export function handleDeactivation(ospId: string) {
-  return apiRequest<Deactivation>('/portal-service/v1/corporateAccount/deactivation/handle', { body: { ospId } });
+  return api.post('/portal-service/v1/corporateAccount/deactivation/handle', { body: { ospId } });
 }
 export function activateCompany(ospId: string) {
-  return apiRequest<unknown>('/portal-service/v1/corporateAccount/activate', { body: { ospId } });
+  return api.post('/portal-service/v1/corporateAccount/activate', { body: { ospId } });
 }
 
 /** Every write refreshes the request and the company (its active flag, the header, the guards). */

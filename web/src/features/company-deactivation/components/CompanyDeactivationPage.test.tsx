@@ -14,9 +14,13 @@ const account = (active: boolean) => ({
   twoFactorForAdmins: false, partnerType: 'MSP', data: { extId: 'ACME', name: 'Acme NV', paymentType: 'PREPAID', partner: { ospId: 'p1' } },
 });
 
-const requested = { status: 'REQUESTED', requestedOn: '2026-11-20', requestedBy: { fullName: 'Anna Acme' }, handleBy: '2026-11-25', remark: 'Moving on' };
-const handled = { ...requested, status: 'HANDLED', handledOn: '2026-11-23', effectiveOn: '2026-12-01', extraCostsUntil: '2027-01-30', settledOn: '2027-01-30' };
-const effective = { ...handled, status: 'EFFECTIVE' };
+const requested = {
+  ospId: 'd-1', corporateAccount: { ospId: 'ca-1', name: 'Acme NV' }, companyActive: true, status: 'REQUESTED', overdue: false,
+  requestedOn: '2026-11-20', requestedBy: { ospId: 'u-1', fullName: 'Anna Acme' }, handleBy: '2026-11-25', remark: 'Moving on',
+  handledOn: null, handledBy: null, effectiveOn: null, extraCostsUntil: null, settledOn: null, withdrawnOn: null, activatedOn: null,
+};
+const handled = { ...requested, status: 'HANDLED', handledOn: '2026-11-23', handledBy: { ospId: 'u-9', fullName: 'Olivia Platform' }, effectiveOn: '2026-12-01', extraCostsUntil: '2027-01-30' };
+const effective = { ...handled, status: 'EFFECTIVE', companyActive: false };
 
 const companyAdmin = makeUser();
 const mspAdmin = makeUser({ isMsp: true, id: 'p1/u-2/p1', corporateAccount: null });
@@ -29,7 +33,7 @@ function setup({ request = null as object | null, active = true, user = companyA
     if (call.url.endsWith('/corporateAccount/get')) return jsonResponse(200, account(isActive));
     if (call.url.endsWith('/corporateAccount/deactivation/get')) return jsonResponse(200, current);
     if (call.url.endsWith('/corporateAccount/deactivate')) {
-      current = { ...requested, remark: (call.body as { remark?: string }).remark ?? null };
+      current = { ...requested, remark: (call.body as { remark?: string }).remark ?? '' };
       return jsonResponse(200, current);
     }
     if (call.url.endsWith('/corporateAccount/deactivation/withdraw')) {
@@ -42,7 +46,7 @@ function setup({ request = null as object | null, active = true, user = companyA
     }
     if (call.url.endsWith('/corporateAccount/activate')) {
       isActive = true;
-      current = null;
+      current = { ...effective, status: 'REACTIVATED', companyActive: true, activatedOn: '2027-02-01' };
       return jsonResponse(200, account(true));
     }
     return jsonResponse(404, { errorLabel: 'NOT_FOUND' });
@@ -72,6 +76,7 @@ describe('CompanyDeactivationPage', { timeout: 20000 }, () => {
     expect(viewOf(true, handled as never)).toBe('handled');
     expect(viewOf(true, effective as never)).toBe('deactivated');
     expect(viewOf(false, null)).toBe('deactivated');
+    expect(viewOf(true, { status: 'REACTIVATED' })).toBe('none');
   });
 
   it('none: explains the periods and requests with a remark after a confirmation', async () => {
@@ -104,9 +109,10 @@ describe('CompanyDeactivationPage', { timeout: 20000 }, () => {
     await waitFor(async () => expect(await view()).toBe('none'));
   });
 
-  it('requested: platform staff can handle it now', async () => {
-    const { user, calls } = setup({ request: requested, user: platformAdmin });
+  it('requested: platform staff can handle it now, and see when it is overdue', async () => {
+    const { user, calls } = setup({ request: { ...requested, overdue: true }, user: platformAdmin });
     expect(await view()).toBe('requested');
+    expect(screen.getByTestId('deactivation-overdue')).toHaveTextContent('Overdue');
     await user.click(screen.getByTestId('deactivation-handle-button'));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Handle now' }));
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/deactivation/handle'))).toHaveLength(1));
@@ -119,6 +125,7 @@ describe('CompanyDeactivationPage', { timeout: 20000 }, () => {
     expect(await view()).toBe('handled');
     expect(screen.getByTestId('deactivation-effectiveOn')).toHaveTextContent('01/12/2026');
     expect(screen.getByTestId('deactivation-extraCostsUntil')).toHaveTextContent('30/01/2027');
+    expect(screen.getByTestId('deactivation-handledBy')).toHaveTextContent('Olivia Platform');
     expect(screen.getByTestId('deactivation-withdraw-button')).toBeInTheDocument();
   });
 

@@ -21,7 +21,6 @@ import {
   useRequestDeactivation,
   useWithdrawDeactivation,
   type Deactivation,
-  type PersonRef,
 } from '../api/deactivation';
 
 /** SPEC §9: descriptions are at most 140 characters; a remark is one. */
@@ -37,17 +36,15 @@ const canActivate = (user: Who) => user.isMsp || isPlatformAdmin(user);
 /** What the page shows, from the company's active flag and its latest request. */
 export type DeactivationView = 'none' | 'requested' | 'handled' | 'deactivated';
 
-export function viewOf(active: boolean, request: Deactivation | null): DeactivationView {
-  if (request?.status === 'EFFECTIVE' || request?.status === 'SETTLED' || !active) return 'deactivated';
+export function viewOf(active: boolean, request: Pick<Deactivation, 'status'> | null): DeactivationView {
+  if (!active || request?.status === 'EFFECTIVE' || request?.status === 'SETTLED') return 'deactivated';
   if (request?.status === 'REQUESTED') return 'requested';
   if (request?.status === 'HANDLED') return 'handled';
   return 'none';
 }
 
-function personName(person: PersonRef | undefined): string {
-  if (!person) return '';
-  if (typeof person === 'string') return person;
-  return person.fullName || person.name || person.ospId || '';
+function personName(person: Deactivation['requestedBy'] | undefined): string {
+  return person ? person.fullName || person.ospId : '';
 }
 
 /** A date of the API (yyyy-MM-dd, or a timestamp) as dd/MM/yyyy. */
@@ -108,12 +105,14 @@ function DeactivationCard({ ospId, active, request, user }: { ospId: string; act
         { key: 'requestedBy', value: personName(request.requestedBy) },
         { key: 'handleBy', value: day(request.handleBy) },
         { key: 'handledOn', value: day(request.handledOn) },
+        { key: 'handledBy', value: personName(request.handledBy) },
         { key: 'effectiveOn', value: day(request.effectiveOn) },
         { key: 'extraCostsUntil', value: day(request.extraCostsUntil) },
         { key: 'settledOn', value: day(request.settledOn) },
       ].filter((d) => d.value)
     : [];
-  const showRequest = request && request.status !== 'WITHDRAWN';
+  // A withdrawn request, or one undone by activating the company again, is history.
+  const showRequest = request && request.status !== 'WITHDRAWN' && request.status !== 'REACTIVATED' && view !== 'none';
 
   return (
     <Card withBorder padding="md" data-testid="deactivation-card" data-view={view}>
@@ -123,6 +122,11 @@ function DeactivationCard({ ospId, active, request, user }: { ospId: string; act
           <Badge color={view === 'deactivated' ? 'red' : view === 'none' ? 'green' : 'orange'} data-testid="deactivation-status">
             {t(`deactivation.views.${view}`)}
           </Badge>
+          {view === 'requested' && request?.overdue && (
+            <Badge color="red" variant="light" data-testid="deactivation-overdue">
+              {t('deactivation.overdue')}
+            </Badge>
+          )}
         </Group>
 
         <Alert color="blue" icon={<IconInfoCircle size={18} />} title={t('deactivation.howTitle')}>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { settingsKeys } from './keys';
-import type { CorporateAccountDetails } from './types';
 
 /** The whole corporate account, for the details and mobile-app tabs. */
 export function getCorporateAccountDetails(ospId: string, signal?: AbortSignal) {
-  return apiRequest<CorporateAccountDetails>('/portal-service/v1/corporateAccount/get', { body: { ospId }, signal });
+  return api.post('/portal-service/v1/corporateAccount/get', { body: { ospId }, signal });
 }
 
 export const corporateAccountDetailsQueryOptions = (ospId: string) =>

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
 import { api } from '@/lib/api/typed';
 import { settingsKeys } from './keys';
-import type { PartnerOption } from './types';
 
 /** GET corporateAccount/companyType/list */
 export function useCompanyTypeOptions() {
@@ -17,16 +15,16 @@ export function useCompanyTypeOptions() {
 export function useAppMenuTypes() {
   return useQuery({
     queryKey: settingsKeys.appMenuTypes(),
-    queryFn: ({ signal }) => apiRequest<string[]>('/portal-service/v1/corporateAccount/appMenu/types', { method: 'GET', signal }),
+    queryFn: ({ signal }) => api.get('/portal-service/v1/corporateAccount/appMenu/types', { signal }),
     staleTime: Infinity,
   });
 }
 
-/** partner/getAll: loaded only for platform admins (SPEC §6), who may move a company. */
+/** partner/getAll: loaded only for platform admins (SPEC §6), the only ones who move a company. */
 export function usePartnerOptions(enabled: boolean) {
   return useQuery({
     queryKey: settingsKeys.partners(),
-    queryFn: ({ signal }) => apiRequest<PartnerOption[]>('/portal-service/v1/partner/getAll', { body: { active: true }, signal }),
+    queryFn: ({ signal }) => api.post('/portal-service/v1/partner/getAll', { body: {}, signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

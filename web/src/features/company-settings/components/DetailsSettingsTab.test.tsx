@@ -14,12 +14,13 @@ const acme = {
   ospId: 'ca-1', name: 'Acme NV', companyType: 'B2B', extId: 'ACME', street: 'Kerkstraat', streetNumber: '1', zipCode: '9000', city: 'Gent', country: 'BE',
   companyNumber: '0403170701', vatNumber: 'BE0403170701', vatLiable: true, iban: 'BE68539007547034', bic: 'GEBABEBB', poNumber: '', maxUsers: 50,
   twoFactorForAdmins: false, externalReferenceMandatory: false, contractType: 'OLYMPUS_B2B', invoiceSendingMethod: 'EMAIL', invoicePaymentMethod: 'MANUAL',
-  paymentType: 'PREPAID', securityDepositAmount: 0, companyBudgetThreshold: 50000, paymentReference: '+++090/9337/55493+++', partner: { ospId: 'p1', name: 'MobiPartner' },
+  paymentType: 'PREPAID', securityDepositAmount: null, companyBudgetThreshold: 50000, paymentReference: '+++090/9337/55493+++', partner: { ospId: 'p1' }, partnerType: 'MSP',
   allowedBudgetTypes: ['MOBILITY_BUDGET', 'BUSINESS_BUDGET'], selectedBudgetTypes: ['MOBILITY_BUDGET'], appMenu: ['BUDGETS'], active: true,
   data: { extId: 'ACME', name: 'Acme NV', paymentType: 'PREPAID', partner: { ospId: 'p1' } },
 };
 
 const companyAdmin = makeUser();
+// The partner's name comes from the session (an account names its partner by id only).
 const mspAdmin = makeUser({ isMsp: true, id: 'p1/u-2/p1', corporateAccount: null });
 
 function setup(user: SessionUser = companyAdmin, onUpdate: (call: Call) => Response = (call) => jsonResponse(200, { ...acme, ...(call.body as object) })) {
@@ -79,7 +80,7 @@ describe('company settings details', { timeout: 20000 }, () => {
     for (const name of ['name', 'extId', 'maxUsers', 'vatNumber']) {
       expect(input(name), name).not.toHaveAttribute('readonly');
     }
-    for (const name of ['companyType', 'partnerOspId', 'paymentType', 'securityDepositAmount', 'contractType', 'invoicePaymentMethod', 'vatLiable']) {
+    for (const name of ['companyType', 'paymentType', 'securityDepositAmount', 'contractType', 'invoicePaymentMethod', 'vatLiable']) {
       expect(input(name), name).toHaveAttribute('data-editable', 'true');
     }
     expect(input('paymentReference')).toHaveAttribute('readonly');
@@ -105,19 +106,41 @@ describe('company settings details', { timeout: 20000 }, () => {
     await user.click(screen.getByLabelText('Business budget'));
     await user.click(screen.getByTestId('company-details-save'));
     await waitFor(() => expect(updates(calls)).toHaveLength(1));
-    expect(updates(calls)[0]!.body).toMatchObject({
+    // Only the fields a company admin may change: the update is partial.
+    expect(updates(calls)[0]!.body).toEqual({
       ospId: 'ca-1',
-      name: 'Acme NV',
       street: 'Stationsstraat',
+      streetNumber: '1',
+      zipCode: '9000',
+      city: 'Gent',
+      country: 'BE',
+      poNumber: '',
       iban: 'NL91ABNA0417164300',
-      paymentType: 'PREPAID',
-      contractType: 'OLYMPUS_B2B',
-      maxUsers: 50,
-      partnerOspId: 'p1',
+      bic: 'GEBABEBB',
+      invoiceSendingMethod: 'EMAIL',
       companyBudgetThreshold: 50000,
+      externalReferenceMandatory: false,
+      twoFactorForAdmins: false,
       selectedBudgetTypes: ['MOBILITY_BUDGET', 'BUSINESS_BUDGET'],
-      appMenu: ['BUDGETS'],
     });
+  });
+
+  it('sends every field of an MSP admin but the partner, and asks a deposit of a postpaid company', async () => {
+    const { user, calls } = setup(mspAdmin);
+    await screen.findByTestId('company-details-form');
+    expect(input('partnerOspId')).toHaveAttribute('data-editable', 'false');
+    await user.clear(input('maxUsers'));
+    await user.click(input('paymentType'));
+    await user.click(await screen.findByRole('option', { name: 'Postpaid with security deposit', hidden: true }));
+    await user.click(screen.getByTestId('company-details-save'));
+    expect(await screen.findByText('Security deposit is required')).toBeInTheDocument();
+    expect(updates(calls)).toHaveLength(0);
+    await user.type(input('securityDepositAmount'), '2500');
+    await user.click(screen.getByTestId('company-details-save'));
+    await waitFor(() => expect(updates(calls)).toHaveLength(1));
+    const body = updates(calls)[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ ospId: 'ca-1', name: 'Acme NV', paymentType: 'POSTPAID_WITH_SECURITY_DEPOSIT', securityDepositAmount: 250000, maxUsers: 0, vatNumber: 'BE0403170701' });
+    expect(body).not.toHaveProperty('partnerOspId');
   });
 
   it('shows the server\'s 400 on the field it names', async () => {

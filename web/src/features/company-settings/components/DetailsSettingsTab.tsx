@@ -15,14 +15,18 @@ import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAcco
 import { createRules, compactCode, isValidBelgianNumber, moneyRule } from '@/lib/validation';
 import { useCorporateAccountDetails } from '../api/getCorporateAccount';
 import { useCompanyTypeOptions, usePartnerOptions } from '../api/getSettingsOptions';
-import { toUpdate, useUpdateCorporateAccount } from '../api/updateCorporateAccount';
+import { useUpdateCorporateAccount } from '../api/updateCorporateAccount';
 import {
   CONTRACT_TYPES,
   INVOICE_PAYMENT_METHODS,
   INVOICE_SENDING_METHODS,
   PAYMENT_TYPES,
+  type CompanyPaymentType,
+  type ContractType,
   type CorporateAccountDetails,
   type CorporateAccountUpdate,
+  type InvoicePaymentMethod,
+  type InvoiceSendingMethod,
 } from '../api/types';
 import { canManageCompanySettings, isPlatformAdmin } from './access';
 
@@ -101,15 +105,15 @@ function toValues(a: CorporateAccountDetails): Values {
     iban: a.iban ?? '',
     bic: a.bic ?? '',
     poNumber: a.poNumber ?? '',
-    maxUsers: a.maxUsers === null || a.maxUsers === undefined ? '' : String(a.maxUsers),
+    maxUsers: a.maxUsers ? String(a.maxUsers) : '',
     twoFactorForAdmins: Boolean(a.twoFactorForAdmins),
     externalReferenceMandatory: Boolean(a.externalReferenceMandatory),
     contractType: a.contractType ?? '',
     invoiceSendingMethod: a.invoiceSendingMethod ?? '',
     invoicePaymentMethod: a.invoicePaymentMethod ?? '',
     paymentType: a.paymentType ?? '',
-    securityDepositAmount: fromCents(a.securityDepositAmount ?? 0),
-    companyBudgetThreshold: fromCents(a.companyBudgetThreshold ?? 0),
+    securityDepositAmount: a.securityDepositAmount ? fromCents(a.securityDepositAmount) : '',
+    companyBudgetThreshold: a.companyBudgetThreshold ? fromCents(a.companyBudgetThreshold) : '',
     selectedBudgetTypes: a.selectedBudgetTypes ?? [],
   };
 }
@@ -131,7 +135,9 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
   const platformAdmin = Boolean(user && isPlatformAdmin(user));
   const companyTypes = useCompanyTypeOptions();
   const partners = usePartnerOptions(platformAdmin);
-  const editable = (name: Path<Values>) => manager || (COMPANY_ADMIN_EDITABLE as readonly string[]).includes(name);
+  // Only platform staff move a company to another partner.
+  const editable = (name: Path<Values>) =>
+    name === 'partnerOspId' ? platformAdmin : manager || (COMPANY_ADMIN_EDITABLE as readonly string[]).includes(name);
 
   const schema = useMemo(() => {
     const rules = createRules(t);
@@ -153,7 +159,7 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
         iban: rules.iban(label('iban')),
         bic: z.string().trim().refine((v) => !v || /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/i.test(v), t('validation:invalid', { label: label('bic') })),
         poNumber: rules.optional(),
-        maxUsers: z.string().trim().refine((v) => !v || (/^\d+$/.test(v) && Number(v) >= 1), t('validation:min', { label: label('maxUsers'), min: 1 })),
+        maxUsers: z.string().trim().refine((v) => !v || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1_000_000), t('validation:min', { label: label('maxUsers'), min: 1 })),
         twoFactorForAdmins: z.boolean(),
         externalReferenceMandatory: z.boolean(),
         contractType: z.string(),
@@ -165,6 +171,10 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
         selectedBudgetTypes: z.array(z.string()),
       })
       .superRefine((values, ctx) => {
+        // A postpaid company has a security deposit (more than zero).
+        if (values.paymentType === 'POSTPAID_WITH_SECURITY_DEPOSIT' && !((toCents(values.securityDepositAmount) ?? 0) > 0)) {
+          ctx.addIssue({ code: 'custom', path: ['securityDepositAmount'], message: t('validation:required', { label: label('securityDepositAmount') }) });
+        }
         // Belgian enterprise numbers carry their own check digits (issue 9).
         const country = values.country.trim().toUpperCase();
         if (values.companyNumber && (country === '' || country === 'BE') && /^(BE)?\d+$/.test(compactCode(values.companyNumber)) && !isValidBelgianNumber(values.companyNumber)) {
@@ -176,8 +186,10 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
   const form = useForm<Values>({ resolver: zodResolver(schema) as never, mode: 'onTouched', defaultValues: toValues(account) });
   const paymentType = useWatch({ control: form.control, name: 'paymentType' });
 
+  // A partial update: a company admin sends only the fields it may change.
   const onSubmit = form.handleSubmit((v) => {
-    const changes: Partial<CorporateAccountUpdate> = {
+    const body: CorporateAccountUpdate = {
+      ospId: account.ospId,
       street: v.street.trim(),
       streetNumber: v.streetNumber.trim(),
       zipCode: v.zipCode.trim(),
@@ -186,29 +198,31 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
       poNumber: v.poNumber.trim(),
       iban: compactCode(v.iban),
       bic: v.bic.trim().toUpperCase(),
-      invoiceSendingMethod: v.invoiceSendingMethod as CorporateAccountUpdate['invoiceSendingMethod'],
+      invoiceSendingMethod: v.invoiceSendingMethod as InvoiceSendingMethod,
       companyBudgetThreshold: toCents(v.companyBudgetThreshold) ?? 0,
       externalReferenceMandatory: v.externalReferenceMandatory,
       twoFactorForAdmins: v.twoFactorForAdmins,
       selectedBudgetTypes: v.selectedBudgetTypes,
     };
     if (manager) {
-      Object.assign(changes, {
+      const postpaid = v.paymentType === 'POSTPAID_WITH_SECURITY_DEPOSIT';
+      Object.assign(body, {
         name: v.name.trim(),
         extId: v.extId.trim(),
         companyType: v.companyType,
-        partnerOspId: v.partnerOspId,
         companyNumber: v.companyNumber.trim(),
         vatNumber: compactCode(v.vatNumber),
         vatLiable: v.vatLiable,
-        maxUsers: v.maxUsers.trim() ? Number(v.maxUsers) : null,
-        contractType: v.contractType,
-        invoicePaymentMethod: v.invoicePaymentMethod,
-        paymentType: v.paymentType,
-        securityDepositAmount: v.paymentType === 'POSTPAID_WITH_SECURITY_DEPOSIT' ? (toCents(v.securityDepositAmount) ?? 0) : 0,
-      } satisfies Partial<Record<keyof CorporateAccountUpdate, unknown>>);
+        // 0: unlimited
+        maxUsers: v.maxUsers.trim() ? Number(v.maxUsers) : 0,
+        contractType: v.contractType as ContractType,
+        invoicePaymentMethod: v.invoicePaymentMethod as InvoicePaymentMethod,
+        paymentType: v.paymentType as CompanyPaymentType,
+        ...(postpaid ? { securityDepositAmount: toCents(v.securityDepositAmount) ?? 0 } : {}),
+      } satisfies Partial<CorporateAccountUpdate>);
     }
-    update.mutate(toUpdate(account, changes), {
+    if (platformAdmin) body.partnerOspId = v.partnerOspId;
+    update.mutate(body, {
       onSuccess: () => notifySuccess(t('saved')),
       onError: (error) => showFormError(error, form.setError, FIELDS, t, SERVER_FIELDS),
     });
@@ -289,9 +303,11 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
 
   const enumOptions = (prefix: string, values: readonly string[]) => values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   const companyTypeOptions = (companyTypes.data ?? [account.companyType]).filter(Boolean).map((value) => ({ value, label: value }));
+  // Platform staff pick from every partner; others see their own partner's name.
+  const ownPartner = user?.partner?.ospId === account.partner?.ospId ? user?.partner?.name : undefined;
   const partnerOptions = platformAdmin && partners.data
     ? partners.data.map((p) => ({ value: p.ospId, label: p.name }))
-    : [{ value: account.partner?.ospId ?? '', label: account.partner?.name || account.partner?.ospId || '' }];
+    : [{ value: account.partner?.ospId ?? '', label: ownPartner || account.partner?.ospId || '' }];
   const allowed = account.allowedBudgetTypes ?? [];
 
   return (

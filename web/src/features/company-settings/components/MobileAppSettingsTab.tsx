@@ -10,7 +10,7 @@ import { useCurrentUser } from '@/lib/session/currentUser';
 import { useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
 import { useCorporateAccountDetails } from '../api/getCorporateAccount';
 import { useAppMenuTypes } from '../api/getSettingsOptions';
-import { toUpdate, useUpdateCorporateAccount } from '../api/updateCorporateAccount';
+import { useUpdateCorporateAccount } from '../api/updateCorporateAccount';
 import type { CorporateAccountDetails } from '../api/types';
 import { canManageCompanySettings } from './access';
 
@@ -35,7 +35,7 @@ function AppMenuForm({ account, types }: { account: CorporateAccountDetails; typ
 
   const save = () => {
     setError(undefined);
-    update.mutate(toUpdate(account, { appMenu: types.filter((type) => selected.includes(type)) }), {
+    update.mutate({ ospId: account.ospId, appMenu: types.filter((type) => selected.includes(type)) }, {
       onSuccess: () => notifySuccess(t('saved')),
       onError: (failure) =>
         showFormError<{ appMenu: string[] }>(failure, (_, { message }) => setError(message), ['appMenu'], t),
