@@ -302,7 +302,7 @@ export function DetailsForm({ account }: { account: CorporateAccountDetails }) {
   );
 
   const enumOptions = (prefix: string, values: readonly string[]) => values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
-  const companyTypeOptions = (companyTypes.data ?? [account.companyType]).filter(Boolean).map((value) => ({ value, label: value }));
+  const companyTypeOptions = (companyTypes.data ?? [account.companyType]).filter(Boolean).map((value) => ({ value, label: t(`companyTypes.${value}`, { defaultValue: value }) }));
   // Platform staff pick from every partner; others see their own partner's name.
   const ownPartner = user?.partner?.ospId === account.partner?.ospId ? user?.partner?.name : undefined;
   const partnerOptions = platformAdmin && partners.data
