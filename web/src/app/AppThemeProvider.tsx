@@ -56,6 +56,9 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
       defaultRadius: 'md',
       components: {
         CloseButton: { defaultProps: { 'aria-label': closeLabel } },
+        // A brand colour can sit close to the text's black (MobiPartner's
+        // violet: 2.95:1), so links are told apart by their underline too.
+        Anchor: { defaultProps: { underline: 'always' } },
         Select: clearable,
         MultiSelect: clearable,
         DateInput: clearable,
