@@ -44,7 +44,7 @@ describe('company settings', () => {
     await page.locator('[data-testid="deactivation-card"][data-view="requested"]').waitFor();
     expect(await page.getByTestId('deactivation-status').textContent()).toBe('Deactivation requested');
     expect(await page.getByTestId('deactivation-handleBy').textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
-    expect(await page.getByText('e2e: moving to another provider').count()).toBe(1);
+    expect(await page.getByTestId('deactivation-request').getByText('e2e: moving to another provider').count()).toBe(1);
 
     // Still pending after a reload: it is stored.
     await page.reload();

@@ -195,7 +195,17 @@ function DeactivationCard({ ospId, active, request, user }: { ospId: string; act
         danger
         loading={requestIt.isPending}
         onClose={close}
-        onConfirm={() => requestIt.mutate({ ospId, remark: remark.trim() || undefined }, { onSuccess: done(t('deactivation.requested')) })}
+        onConfirm={() =>
+          requestIt.mutate(
+            { ospId, remark: remark.trim() || undefined },
+            {
+              onSuccess: () => {
+                setRemark('');
+                done(t('deactivation.requested'))();
+              },
+            },
+          )
+        }
       >
         <Textarea
           label={t('deactivation.fields.remark')}
