@@ -153,6 +153,7 @@ function ColoursCard({ configuration, ownerOspId, ownerKind }: { configuration: 
                     error={fieldState.error?.message}
                     data-testid={`color-${name}`}
                     fixOnBlur={false}
+                    eyeDropperButtonProps={{ 'aria-label': t('eyeDropper', { field: t(`fields.${name}`) }) }}
                     popoverProps={{ withinPortal: true }}
                   />
                 )}
