@@ -5,7 +5,10 @@ import { resetApiClientForTests } from '@/lib/api/client';
 import { setTokens } from '@/lib/auth/tokens';
 import { jsonResponse, mockFetch, type Call } from '@/test/http';
 import { makeUser, newQueryClient, renderRoutes } from '@/test/render';
+import { notifyError } from '@/lib/notify';
 import { BrandingEditor, textOn } from './BrandingEditor';
+
+vi.mock('@/lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const logo = { imageType: 'LOGO', inherited: true, source: 'PARTNER', contentType: 'image/svg+xml', fileName: 'logo.svg', width: 0, height: 0, size: 120, version: 'v1' };
 const inheritedFromPartner = {
@@ -29,6 +32,7 @@ function setup(configuration: object = inheritedFromPartner, onPut: (call: Call)
     if (call.method === 'GET' && call.url.endsWith('/branding/image/types/corporateAccount')) return jsonResponse(200, [typeInfo('LOGO'), typeInfo('APP_ICON')]);
     if (call.method === 'PUT' && call.url.endsWith('/branding/configuration')) return onPut(call);
     if (call.method === 'DELETE' && call.url.endsWith('/branding/configuration/ca-1')) return new Response(null, { status: 204 });
+    if (call.url.endsWith('/branding/image/upload')) return jsonResponse(200, { ...logo, imageType: 'APP_ICON', inherited: false, source: 'COMPANY' });
     if (call.url.endsWith('/branding/image/get')) return new Response(new Blob(['<svg/>'], { type: 'image/svg+xml' }), { status: 200 });
     return jsonResponse(404, { errorLabel: 'NOT_FOUND' });
   });
@@ -130,6 +134,20 @@ describe('BrandingEditor', { timeout: 20000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reset to inherited' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'DELETE')!.url).toMatch(/\/branding\/configuration\/ca-1$/);
+  });
+
+  it('uploads one file for an image type, and refuses a too big one before sending it', async () => {
+    const { user, calls } = setup();
+    const row = await screen.findByTestId('image-APP_ICON');
+    expect(row).toHaveTextContent('At most 1 MB');
+    const input = row.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.multiple).toBe(false);
+    const big = new File([new Uint8Array(1_048_577)], 'big.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(notifyError).toHaveBeenCalledWith('The file is too big: at most 1 MB.');
+    expect(calls.filter((c) => c.url.endsWith('/image/upload'))).toHaveLength(0);
+    await user.upload(input, new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'icon.svg', { type: 'image/svg+xml' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/image/upload'))).toHaveLength(1));
   });
 
   it('writes black or white on a colour, whichever reads', () => {

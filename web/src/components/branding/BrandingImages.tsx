@@ -25,6 +25,12 @@ interface Props {
   images: BrandingImage[];
 }
 
+/** 1048576 → '1 MB', 512000 → '500 KB' (decimal units, as file browsers show them). */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1_000_000) return `${Number((bytes / 1_000_000).toFixed(1))} MB`;
+  return `${Math.round(bytes / 1000)} KB`;
+}
+
 /** One row per image type: the effective image, upload (one file) and delete of the owner's own. */
 export function BrandingImages({ ownerOspId, ownerKind, images }: Props) {
   const { t } = useTranslation('branding');
@@ -72,13 +78,13 @@ function ImageRow({ ownerOspId, info, image }: { ownerOspId: string; info: Brand
   const url = useBrandingImage(ownerOspId, image);
   const typeName = t(`imageTypes.${imageType}`, { defaultValue: imageType });
   const own = Boolean(image && !image.inherited);
-  const maxKb = Math.floor(info.maxBytes / 1024);
+  const maxSize = sizeText(info.maxBytes);
 
   const onFile = (file: File | null) => {
     if (!file) return;
     // The server refuses it too; saying so here spares the upload.
     if (info.maxBytes > 0 && file.size > info.maxBytes) {
-      notifyError(t('images.tooBig', { max: maxKb }));
+      notifyError(t('images.tooBig', { size: maxSize }));
       return;
     }
     upload.mutate({ ownerOspId, imageType, file }, { onSuccess: () => notifySuccess(t('images.uploaded')) });
@@ -90,7 +96,7 @@ function ImageRow({ ownerOspId, info, image }: { ownerOspId: string; info: Brand
         <Stack gap={4}>
           <Text size="sm">{typeName}</Text>
           <Text size="xs" c="dimmed">
-            {t('images.limit', { max: maxKb })}
+            {t('images.limit', { size: maxSize })}
           </Text>
           {image?.inherited && (
             <Badge variant="light" color="gray" size="sm">
