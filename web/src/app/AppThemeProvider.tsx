@@ -56,8 +56,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
       defaultRadius: 'md',
       components: {
         CloseButton: { defaultProps: { 'aria-label': closeLabel } },
-        // A brand colour can sit close to the text's black (MobiPartner's
-        // violet: 2.95:1), so links are told apart by their underline too.
+        // Links are underlined, not told apart by colour alone: a partner's
+        // brand colour may sit too close to the text colour (WCAG 1.4.1).
         Anchor: { defaultProps: { underline: 'always' } },
         Select: clearable,
         MultiSelect: clearable,
