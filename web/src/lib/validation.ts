@@ -103,3 +103,89 @@ export function passwordsMatch<T extends { newPassword: string; repeatPassword: 
   };
 }
 
+
+// Company identifiers (SPEC §5, issue 9): the server checks the same rules
+// (internal/validate); these only spare a round trip.
+
+/** IBAN lengths per country (ISO 13616), the SEPA countries and a few more. */
+const IBAN_LENGTHS: Record<string, number> = {
+  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27,
+  GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27,
+  MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, UA: 29, VA: 22,
+};
+
+/** Spaces and dots out, upper case: how IBANs, BICs and VAT numbers are compared. */
+export function compactId(value: string): string {
+  return value.replace(/[\s.]/g, '').toUpperCase();
+}
+
+/** mod 97 of a long decimal string, without big integers. */
+function mod97(digits: string): number {
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest;
+}
+
+/** IBAN: country, check digits, the country's length, and the mod-97 check (ISO 13616). */
+export function isValidIban(value: string): boolean {
+  const iban = compactId(value);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const length = IBAN_LENGTHS[iban.slice(0, 2)];
+  if (length !== undefined && iban.length !== length) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  const digits = moved.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  return mod97(digits) === 1;
+}
+
+/** BIC: 8 or 11 characters (bank, country, location, optional branch). */
+export function isValidBic(value: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(compactId(value));
+}
+
+/**
+ * A Belgian company (enterprise) number, also the Belgian VAT number: 10
+ * digits (BE, dots and spaces allowed), the last two 97 minus the first
+ * eight mod 97.
+ */
+export function isValidBelgianNumber(value: string): boolean {
+  const number = compactId(value).replace(/^BE/, '');
+  if (!/^[01]\d{9}$/.test(number)) return false;
+  return 97 - (Number(number.slice(0, 8)) % 97) === Number(number.slice(8));
+}
+
+/** VAT number formats of the EU countries (without the prefix); Belgium has its check digits. */
+const VAT_FORMATS: Record<string, RegExp> = {
+  AT: /^U\d{8}$/, BG: /^\d{9,10}$/, CY: /^\d{8}[A-Z]$/, CZ: /^\d{8,10}$/, DE: /^\d{9}$/, DK: /^\d{8}$/,
+  EE: /^\d{9}$/, EL: /^\d{9}$/, ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/, FI: /^\d{8}$/, FR: /^[A-Z0-9]{2}\d{9}$/,
+  HR: /^\d{11}$/, HU: /^\d{8}$/, IE: /^\d{7}[A-Z]{1,2}$|^\d[A-Z+*]\d{5}[A-Z]$/, IT: /^\d{11}$/,
+  LT: /^(\d{9}|\d{12})$/, LU: /^\d{8}$/, LV: /^\d{11}$/, MT: /^\d{8}$/, NL: /^\d{9}B\d{2}$/, PL: /^\d{10}$/,
+  PT: /^\d{9}$/, RO: /^\d{2,10}$/, SE: /^\d{12}$/, SI: /^\d{8}$/, SK: /^\d{10}$/,
+};
+
+/**
+ * A VAT number: with its country prefix, or the company's country's when
+ * it has none. Belgian ones by their check digits, other EU ones by format;
+ * other countries are left to the server.
+ */
+export function isValidVatNumber(value: string, country = 'BE'): boolean {
+  const vat = compactId(value);
+  const prefixed = /^[A-Z]{2}/.test(vat);
+  const prefix = prefixed ? vat.slice(0, 2) : country === 'GR' ? 'EL' : country.toUpperCase();
+  const number = prefixed ? vat.slice(2) : vat;
+  if (prefix === 'BE') return isValidBelgianNumber(number);
+  const format = VAT_FORMATS[prefix];
+  return format ? format.test(number) : /^[A-Z0-9]{2,15}$/.test(number);
+}
+
+/** The rules for company forms: each optional unless `required`. */
+export function companyRules(t: TFunction) {
+  const invalid = (label: string) => t('validation:invalid', { label });
+  const checked = (label: string, test: (value: string) => boolean) =>
+    z.string().trim().refine((value) => !value || test(value), invalid(label));
+  return {
+    iban: (label: string) => checked(label, isValidIban),
+    bic: (label: string) => checked(label, isValidBic),
+    belgianNumber: (label: string) => checked(label, isValidBelgianNumber),
+    vatNumber: (label: string, country: string) => checked(label, (value) => isValidVatNumber(value, country)),
+  };
+}
