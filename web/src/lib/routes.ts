@@ -37,6 +37,9 @@ export const paths = {
   companyBudget: '/finance/company-budget',
   companyPrivateBudget: '/finance/company-private-budget',
   companySettings: '/company/settings',
+  companyDetails: '/company/details',
+  corporateAccounts: '/corporate-accounts',
+  addCorporateAccount: '/corporate-accounts/add',
 } as const;
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {
@@ -69,4 +72,6 @@ export const namedRoutes = {
   RecurringExpense: (recurrenceOspId: string) => fill(paths.recurringExpense, { recurrenceOspId }),
   TransactionDetails: (eventOspId: string) => fill(paths.transactionDetails, { eventOspId }),
   ImportUsers: (kind: 'create' | 'update') => `${paths.importUsers}?kind=${kind}`,
+  /** company/details of a company: the query makes an MSP user's guard select it. */
+  CompanyDetails: (corporateAccountOspId: string) => withCompany(paths.companyDetails, corporateAccountOspId),
 };

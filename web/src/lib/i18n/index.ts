@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'auth',
   'budgets',
   'common',
+  'companies',
   'companySettings',
   'corporateAccount',
   'dashboard',
