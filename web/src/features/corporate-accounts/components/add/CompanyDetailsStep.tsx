@@ -32,6 +32,7 @@ export function CompanyDetailsStep({ form }: { form: UseFormReturn<CompanyFormVa
                 name={field.name}
                 error={errors.companyType?.message}
                 allowDeselect={false}
+                data-testid="field-companyType"
               />
             )}
           />
@@ -60,6 +61,7 @@ export function CompanyDetailsStep({ form }: { form: UseFormReturn<CompanyFormVa
                 name={field.name}
                 error={errors.country?.message}
                 allowDeselect={false}
+                data-testid="field-country"
               />
             )}
           />
