@@ -12,11 +12,11 @@ export interface FirstAdmin {
 export interface CreateCorporateAccountRequest {
   name: string;
   companyType: string;
-  extId?: string;
-  street: string;
-  streetNumber: string;
-  zipCode: string;
-  city: string;
+  extId: string;
+  street?: string;
+  streetNumber?: string;
+  zipCode?: string;
+  city?: string;
   country: string;
   companyNumber?: string;
   vatNumber?: string;
@@ -24,15 +24,15 @@ export interface CreateCorporateAccountRequest {
   iban?: string;
   bic?: string;
   poNumber?: string;
-  maxUsers: number | null;
+  maxUsers?: number;
   twoFactorForAdmins: boolean;
   externalReferenceMandatory: boolean;
   contractType: string;
   invoiceSendingMethod: string;
   invoicePaymentMethod: string;
   paymentType: string;
-  securityDepositAmount: number;
-  companyBudgetThreshold: number;
+  securityDepositAmount?: number;
+  companyBudgetThreshold?: number;
   partnerOspId?: string;
   selectedBudgetTypes: string[];
   firstAdmin: FirstAdmin;

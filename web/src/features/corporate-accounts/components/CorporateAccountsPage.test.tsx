@@ -57,7 +57,7 @@ function setup(user = mspAdmin, total = 25) {
 const bodies = (calls: Call[]) =>
   calls.filter((c) => c.url.endsWith('/corporateAccount/getByFilter')).map((c) => c.body as Record<string, unknown>);
 
-describe('CorporateAccountsPage', () => {
+describe('CorporateAccountsPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetApiClientForTests();
     setTokens({ token: 't', refreshToken: 'r' });

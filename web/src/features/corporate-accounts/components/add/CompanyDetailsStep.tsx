@@ -36,16 +36,16 @@ export function CompanyDetailsStep({ form }: { form: UseFormReturn<CompanyFormVa
               />
             )}
           />
-          <TextInput label={t('fields.extId')} error={errors.extId?.message} {...register('extId')} />
+          <TextInput label={t('fields.extId')} withAsterisk error={errors.extId?.message} {...register('extId')} />
           <TextInput label={t('fields.poNumber')} error={errors.poNumber?.message} {...register('poNumber')} />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend={t('sections.address')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('fields.street')} withAsterisk error={errors.street?.message} {...register('street')} />
-          <TextInput label={t('fields.streetNumber')} withAsterisk error={errors.streetNumber?.message} {...register('streetNumber')} />
-          <TextInput label={t('fields.zipCode')} withAsterisk error={errors.zipCode?.message} {...register('zipCode')} />
-          <TextInput label={t('fields.city')} withAsterisk error={errors.city?.message} {...register('city')} />
+          <TextInput label={t('fields.street')} error={errors.street?.message} {...register('street')} />
+          <TextInput label={t('fields.streetNumber')} error={errors.streetNumber?.message} {...register('streetNumber')} />
+          <TextInput label={t('fields.zipCode')} error={errors.zipCode?.message} {...register('zipCode')} />
+          <TextInput label={t('fields.city')} error={errors.city?.message} {...register('city')} />
           <Controller
             control={control}
             name="country"

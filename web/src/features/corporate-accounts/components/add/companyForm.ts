@@ -42,7 +42,8 @@ export interface CompanyFormValues {
 
 export const EMPTY_COMPANY: CompanyFormValues = {
   name: '',
-  companyType: '',
+  // The server's default (absent: COMPANY), shown so the admin sees it.
+  companyType: 'COMPANY',
   extId: '',
   street: '',
   streetNumber: '',
@@ -121,18 +122,18 @@ export function companySchema(t: TFunction, options: { partnerRequired: boolean 
   const label = (field: string) => t(`companies:fields.${field}`);
   return z
     .object({
-      name: rules.required(label('name')).pipe(rules.maxLength(label('name'), 255)),
+      name: rules.required(label('name')).pipe(rules.maxLength(label('name'), 200)),
       companyType: rules.required(label('companyType')),
-      extId: rules.extId(label('extId')),
-      street: rules.required(label('street')),
-      streetNumber: rules.required(label('streetNumber')),
-      zipCode: rules.required(label('zipCode')),
-      city: rules.required(label('city')),
+      extId: rules.required(label('extId')).pipe(rules.maxLength(label('extId'), 100)).pipe(rules.extId(label('extId'))),
+      street: rules.optional().pipe(rules.maxLength(label('street'), 255)),
+      streetNumber: rules.optional().pipe(rules.maxLength(label('streetNumber'), 20)),
+      zipCode: rules.optional().pipe(rules.maxLength(label('zipCode'), 20)),
+      city: rules.optional().pipe(rules.maxLength(label('city'), 255)),
       country: rules.required(label('country')),
       companyNumber: z.string().trim(),
       vatNumber: z.string().trim(),
       vatLiable: z.boolean(),
-      poNumber: rules.optional().pipe(rules.maxLength(label('poNumber'), 255)),
+      poNumber: rules.optional().pipe(rules.maxLength(label('poNumber'), 100)),
       maxUsers: z
         .string()
         .trim()
@@ -153,8 +154,8 @@ export function companySchema(t: TFunction, options: { partnerRequired: boolean 
       partnerOspId: z.string(),
       selectedBudgetTypes: z.array(z.string()),
       firstAdmin: z.object({
-        firstname: rules.required(t('companies:fields.firstname')),
-        lastname: rules.required(t('companies:fields.lastname')),
+        firstname: rules.required(t('companies:fields.firstname')).pipe(rules.maxLength(t('companies:fields.firstname'), 100)),
+        lastname: rules.required(t('companies:fields.lastname')).pipe(rules.maxLength(t('companies:fields.lastname'), 100)),
         email: rules.email(t('companies:fields.email')),
         language: z.enum(SUPPORTED_LANGUAGES),
       }),
@@ -172,7 +173,6 @@ export function companySchema(t: TFunction, options: { partnerRequired: boolean 
       if (values.vatNumber && !ids.vatNumber('', values.country).safeParse(values.vatNumber).success) {
         fail('vatNumber', invalid('vatNumber'));
       }
-      if (values.vatLiable && !values.vatNumber) fail('vatNumber', required('vatNumber'));
       if (values.invoiceSendingMethod === 'PEPPOL' && !values.vatNumber) fail('vatNumber', required('vatNumber'));
       if (values.invoicePaymentMethod === 'DIRECT_DEBIT') {
         if (!values.iban) fail('iban', required('iban'));
@@ -194,11 +194,11 @@ export function toCreateRequest(values: CompanyFormValues): CreateCorporateAccou
   return {
     name: values.name.trim(),
     companyType: values.companyType,
-    extId: optional(values.extId),
-    street: values.street.trim(),
-    streetNumber: values.streetNumber.trim(),
-    zipCode: values.zipCode.trim(),
-    city: values.city.trim(),
+    extId: values.extId.trim(),
+    street: optional(values.street),
+    streetNumber: optional(values.streetNumber),
+    zipCode: optional(values.zipCode),
+    city: optional(values.city),
     country: values.country,
     companyNumber: optional(values.companyNumber),
     vatNumber: optional(values.vatNumber),
@@ -206,15 +206,16 @@ export function toCreateRequest(values: CompanyFormValues): CreateCorporateAccou
     iban: optional(values.iban),
     bic: optional(values.bic),
     poNumber: optional(values.poNumber),
-    maxUsers: values.maxUsers.trim() ? Number(values.maxUsers) : null,
+    // Absent: unlimited.
+    ...(values.maxUsers.trim() ? { maxUsers: Number(values.maxUsers) } : {}),
     twoFactorForAdmins: values.twoFactorForAdmins,
     externalReferenceMandatory: values.externalReferenceMandatory,
     contractType: values.contractType,
     invoiceSendingMethod: values.invoiceSendingMethod,
     invoicePaymentMethod: values.invoicePaymentMethod,
     paymentType: values.paymentType,
-    securityDepositAmount: postpaid ? (toCents(values.securityDepositAmount) ?? 0) : 0,
-    companyBudgetThreshold: toCents(values.companyBudgetThreshold) ?? 0,
+    ...(postpaid ? { securityDepositAmount: toCents(values.securityDepositAmount) ?? 0 } : {}),
+    ...(values.companyBudgetThreshold.trim() ? { companyBudgetThreshold: toCents(values.companyBudgetThreshold) ?? 0 } : {}),
     ...(values.partnerOspId ? { partnerOspId: values.partnerOspId } : {}),
     selectedBudgetTypes: values.selectedBudgetTypes,
     firstAdmin: {
