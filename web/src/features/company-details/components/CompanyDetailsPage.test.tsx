@@ -13,6 +13,8 @@ const globex = {
   companyType: 'COMPANY',
   data: { extId: 'GLOBEX', name: 'Globex BV', paymentType: 'POSTPAID_WITH_SECURITY_DEPOSIT', partner: { ospId: 'p1' } },
   extId: 'GLOBEX',
+  partner: { ospId: 'p1' },
+  appMenu: ['BUDGETS'],
   street: 'Meir',
   streetNumber: '1',
   zipCode: '2000',

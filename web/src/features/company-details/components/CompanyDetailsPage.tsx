@@ -5,38 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ErrorState';
 import { Money } from '@/components/Money';
 import { PageLoader } from '@/components/PageLoader';
-import type { CorporateAccount } from '@/lib/api/types';
 import { countryName } from '@/lib/companyFields';
 import { useCurrentUser } from '@/lib/session/currentUser';
 import { corporateAccountQueryOptions, useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
-
-/**
- * INTERIM: the fields of WEB-COMMON.md the generated CorporateAccount does
- * not have yet; once the server's contract is in schema.ts this is just
- * CorporateAccount.
- */
-type CompanyView = CorporateAccount &
-  Partial<{
-    extId: string;
-    country: string;
-    companyNumber: string;
-    vatLiable: boolean;
-    iban: string;
-    bic: string;
-    poNumber: string;
-    maxUsers: number | null;
-    externalReferenceMandatory: boolean;
-    contractType: string;
-    invoiceSendingMethod: string;
-    invoicePaymentMethod: string;
-    paymentType: string;
-    securityDepositAmount: number;
-    companyBudgetThreshold: number;
-    paymentReference: string;
-    allowedBudgetTypes: string[];
-    selectedBudgetTypes: string[];
-    appMenu: string[];
-  }>;
 
 /** One label and its value; an empty value shows a dash. */
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -81,14 +52,14 @@ export default function CompanyDetailsPage() {
   if (!ospId || query.isPending) return <PageLoader />;
   if (query.error || !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
-  const company = query.data as CompanyView;
-  const yesNo = (value: boolean | undefined) => (value === undefined ? null : value ? t('yes') : t('no'));
+  const company = query.data;
+  const yesNo = (value: boolean) => (value ? t('yes') : t('no'));
   const label = (group: string, value: string | undefined) => (value ? t(`${group}.${value}`, { defaultValue: value }) : null);
-  const paymentType = company.paymentType ?? company.data.paymentType;
-  const partnerOspId = company.data.partner.ospId;
+  const paymentType = company.paymentType;
+  const partnerOspId = company.partner.ospId;
   const partnerName = user?.partner?.ospId === partnerOspId ? user.partner.name : partnerOspId;
-  const budgetTypes = (types: string[] | undefined) =>
-    types && types.length > 0 ? types.map((type) => t(`budgetType.${type}`, { defaultValue: type })).join(', ') : null;
+  const budgetTypes = (types: string[]) =>
+    types.length > 0 ? types.map((type) => t(`budgetType.${type}`, { defaultValue: type })).join(', ') : null;
 
   return (
     <Stack gap="md" data-testid="company-details">
@@ -102,11 +73,11 @@ export default function CompanyDetailsPage() {
       <Section title={t('sections.company')}>
         <Item label={t('fields.name')}>{company.name}</Item>
         <Item label={t('fields.companyType')}>{label('companyType', company.companyType)}</Item>
-        <Item label={t('fields.extId')}>{company.extId ?? company.data.extId}</Item>
+        <Item label={t('fields.extId')}>{company.extId}</Item>
         <Item label={t('fields.partner')}>{partnerName}</Item>
         <Item label={t('fields.poNumber')}>{company.poNumber}</Item>
         <Item label={t('fields.maxUsers')}>
-          {company.maxUsers === undefined ? null : company.maxUsers === null ? t('unlimited') : company.maxUsers}
+          {company.maxUsers === null ? t('unlimited') : company.maxUsers}
         </Item>
       </Section>
 
@@ -128,11 +99,11 @@ export default function CompanyDetailsPage() {
         <Item label={t('fields.paymentType')}>{label('paymentType', paymentType)}</Item>
         {paymentType === 'POSTPAID_WITH_SECURITY_DEPOSIT' && (
           <Item label={t('fields.securityDepositAmount')}>
-            {company.securityDepositAmount === undefined ? null : <Money cents={company.securityDepositAmount} />}
+            {company.securityDepositAmount === null ? null : <Money cents={company.securityDepositAmount} />}
           </Item>
         )}
         <Item label={t('fields.companyBudgetThreshold')}>
-          {company.companyBudgetThreshold === undefined ? null : <Money cents={company.companyBudgetThreshold} />}
+          {company.companyBudgetThreshold === null ? null : <Money cents={company.companyBudgetThreshold} />}
         </Item>
         <Item label={t('fields.paymentReference')}>
           {company.paymentReference && <span data-testid="payment-reference">{company.paymentReference}</span>}

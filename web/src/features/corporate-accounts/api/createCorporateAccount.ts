@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
 import { ErrorLabel } from '@/lib/api/errors';
-import type { CorporateAccount } from '@/lib/api/types';
+import { api } from '@/lib/api/typed';
 import type { CreateCorporateAccountRequest } from './types';
 import { companyKeys } from './keys';
 
@@ -10,9 +9,8 @@ import { companyKeys } from './keys';
  * admin (who gets the welcome mail) in one transaction. Field errors are
  * shown next to the fields, not in a notification.
  */
-export function createCorporateAccount(body: CreateCorporateAccountRequest): Promise<CorporateAccount> {
-  return apiRequest('/portal-service/v1/corporateAccount/create', {
-    method: 'POST',
+export function createCorporateAccount(body: CreateCorporateAccountRequest) {
+  return api.post('/portal-service/v1/corporateAccount/create', {
     body,
     ignoreErrors: [ErrorLabel.VALIDATION_FAILED],
   });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import type { PartnerSummary } from './types';
+import { api } from '@/lib/api/typed';
 import { companyKeys } from './keys';
 
 /** partner/getAll {active}: the partners platform staff pick from (SPEC §6: loaded only for them). */
-export function getPartners(signal?: AbortSignal): Promise<PartnerSummary[]> {
-  return apiRequest('/portal-service/v1/partner/getAll', { method: 'POST', body: { active: true }, signal });
+export function getPartners(signal?: AbortSignal) {
+  return api.post('/portal-service/v1/partner/getAll', { body: { active: true }, signal });
 }
 
 export const partnersQueryOptions = () =>
@@ -15,9 +14,13 @@ export function usePartners(enabled: boolean) {
   return useQuery({ ...partnersQueryOptions(), enabled });
 }
 
-/** partner/get {ospId}: here for the partner's selected budget types (a company offers only those). */
-export function getPartner(ospId: string, signal?: AbortSignal): Promise<PartnerSummary> {
-  return apiRequest('/portal-service/v1/partner/get', { method: 'POST', body: { ospId }, signal, ignoreErrors: 'all' });
+/**
+ * partner/get {ospId}: here for the partner's selected budget types (a
+ * company offers only those). Errors are quiet: without the answer the
+ * wizard offers every type and the server still checks.
+ */
+export function getPartner(ospId: string, signal?: AbortSignal) {
+  return api.post('/portal-service/v1/partner/get', { body: { ospId }, signal, ignoreErrors: 'all' });
 }
 
 export function usePartner(ospId: string | null | undefined) {

@@ -13,6 +13,8 @@ const company = (n: number, partner = 'p1') => ({
   name: `Company ${n}`,
   companyType: 'COMPANY',
   data: { extId: `EXT${n}`, name: `Company ${n}`, paymentType: 'PREPAID', partner: { ospId: partner } },
+  extId: `EXT${n}`,
+  partner: { ospId: partner },
   street: 'Main street',
   streetNumber: '1',
   zipCode: '1000',

@@ -70,7 +70,7 @@ export default function CorporateAccountsPage() {
 
   const columns: Column<CorporateAccount>[] = [
     { key: 'name', header: t('fields.name'), sortProperty: 'name', render: (c) => c.name },
-    { key: 'extId', header: t('fields.extId'), sortProperty: 'extId', render: (c) => c.data.extId },
+    { key: 'extId', header: t('fields.extId'), sortProperty: 'extId', render: (c) => c.extId },
     {
       key: 'companyType',
       header: t('fields.companyType'),
@@ -82,7 +82,7 @@ export default function CorporateAccountsPage() {
           {
             key: 'partner',
             header: t('fields.partner'),
-            render: (c: CorporateAccount) => partnerNames.get(c.data.partner.ospId) ?? c.data.partner.ospId,
+            render: (c: CorporateAccount) => partnerNames.get(c.partner.ospId) ?? c.partner.ospId,
           },
         ]
       : []),

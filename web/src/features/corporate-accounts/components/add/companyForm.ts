@@ -186,6 +186,8 @@ export function companySchema(t: TFunction, options: { partnerRequired: boolean 
     }, { when: () => true });
 }
 
+type Request = CreateCorporateAccountRequest;
+
 const optional = (value: string) => value.trim() || undefined;
 
 /** The create call's body. Money goes as cents; an empty max users means unlimited (null). */
@@ -210,10 +212,11 @@ export function toCreateRequest(values: CompanyFormValues): CreateCorporateAccou
     ...(values.maxUsers.trim() ? { maxUsers: Number(values.maxUsers) } : {}),
     twoFactorForAdmins: values.twoFactorForAdmins,
     externalReferenceMandatory: values.externalReferenceMandatory,
-    contractType: values.contractType,
-    invoiceSendingMethod: values.invoiceSendingMethod,
-    invoicePaymentMethod: values.invoicePaymentMethod,
-    paymentType: values.paymentType,
+    // The schema checked these are set; the Selects offer only the API's values.
+    contractType: values.contractType as Request['contractType'],
+    invoiceSendingMethod: values.invoiceSendingMethod as Request['invoiceSendingMethod'],
+    invoicePaymentMethod: values.invoicePaymentMethod as Request['invoicePaymentMethod'],
+    paymentType: values.paymentType as Request['paymentType'],
     ...(postpaid ? { securityDepositAmount: toCents(values.securityDepositAmount) ?? 0 } : {}),
     ...(values.companyBudgetThreshold.trim() ? { companyBudgetThreshold: toCents(values.companyBudgetThreshold) ?? 0 } : {}),
     ...(values.partnerOspId ? { partnerOspId: values.partnerOspId } : {}),
