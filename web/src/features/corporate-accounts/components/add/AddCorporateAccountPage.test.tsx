@@ -146,7 +146,9 @@ describe('AddCorporateAccountPage', { timeout: 30_000 }, () => {
       'MOBILITY_BUDGET',
       'COMPANY_BUDGET',
     ]);
-    await user.click(screen.getByLabelText('Mobility budget'));
+    // The partner's types start ticked; the company offers only mobility.
+    expect(screen.getByLabelText('Mobility budget')).toBeChecked();
+    await user.click(screen.getByLabelText('Company budget'));
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('E-mail is required')).toBeInTheDocument();
@@ -226,8 +228,12 @@ describe('AddCorporateAccountPage', { timeout: 30_000 }, () => {
         'BUSINESS_BUDGET',
       ]),
     );
+    // At least one of the partner's types: the server refuses an empty list.
     await user.click(screen.getByLabelText('Business budget'));
     await fillAdmin(user);
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    expect(await screen.findByText('Offered budget types is required')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Business budget'));
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/corporateAccount/create'))).toBe(true));
     const create = calls.find((c) => c.url.endsWith('/corporateAccount/create'))!;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Stack, Stepper, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -39,7 +39,12 @@ export default function AddCorporateAccountPage() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const platformStaff = Boolean(user?.isOspAdmin);
-  const schema = useMemo(() => companySchema(t, { partnerRequired: platformStaff }), [t, platformStaff]);
+  // The schema asks whether the partner allows any budget type when it runs.
+  const offered = useRef(0);
+  const schema = useMemo(
+    () => companySchema(t, { partnerRequired: platformStaff, budgetTypesOffered: () => offered.current > 0 }),
+    [t, platformStaff],
+  );
   const form = useForm<CompanyFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_COMPANY, mode: 'onTouched' });
   const [active, setActive] = useState(0);
   const create = useCreateCorporateAccount();
@@ -56,11 +61,16 @@ export default function AddCorporateAccountPage() {
     [partner.data, waiting],
   );
 
-  // Another partner allows other types: drop the ones it does not.
+  // The partner's types start ticked; another partner allows others: keep
+  // what it allows, or tick all of its types when nothing is left.
   useEffect(() => {
+    offered.current = allowedBudgetTypes.length;
     const selected = form.getValues('selectedBudgetTypes');
     const kept = selected.filter((type) => allowedBudgetTypes.includes(type));
-    if (kept.length !== selected.length) form.setValue('selectedBudgetTypes', kept);
+    const next = kept.length > 0 ? kept : [...allowedBudgetTypes];
+    if (next.length !== selected.length || next.some((type, i) => type !== selected[i])) {
+      form.setValue('selectedBudgetTypes', next);
+    }
   }, [allowedBudgetTypes, form]);
 
   const step = STEPS[active]!;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY, POSTPAID } from '@/lib/companyFields';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@/lib/constants';
 import { toCents } from '@/lib/money';
-import { companyRules, createRules, moneyRule } from '@/lib/validation';
+import { compactId, companyRules, createRules, moneyRule } from '@/lib/validation';
 import type { CreateCorporateAccountRequest } from '../../api/types';
 
 /** What the three steps of corporate-accounts/add hold. Money and numbers stay strings until sent. */
@@ -116,7 +116,14 @@ const MAX_USERS_LIMIT = 1_000_000;
  * (postpaid needs a deposit, Peppol a VAT number, direct debit IBAN and BIC,
  * platform staff name the partner).
  */
-export function companySchema(t: TFunction, options: { partnerRequired: boolean }) {
+export interface CompanySchemaOptions {
+  /** Platform staff must name the partner (an MSP admin's is their own). */
+  partnerRequired: boolean;
+  /** Whether the partner allows any budget type: then at least one must be offered (the server's rule for a given list). */
+  budgetTypesOffered: () => boolean;
+}
+
+export function companySchema(t: TFunction, options: CompanySchemaOptions) {
   const rules = createRules(t);
   const ids = companyRules(t);
   const label = (field: string) => t(`companies:fields.${field}`);
@@ -167,7 +174,8 @@ export function companySchema(t: TFunction, options: { partnerRequired: boolean 
       const required = (field: string) => t('validation:required', { label: label(field) });
       const invalid = (field: CompanyField) => t('validation:invalid', { label: label(field) });
 
-      if (values.companyNumber && values.country === 'BE' && !ids.belgianNumber('').safeParse(values.companyNumber).success) {
+      const belgian = values.country === 'BE' || compactId(values.companyNumber).startsWith('BE');
+      if (values.companyNumber && belgian && !ids.belgianNumber('').safeParse(values.companyNumber).success) {
         fail('companyNumber', invalid('companyNumber'));
       }
       if (values.vatNumber && !ids.vatNumber('', values.country).safeParse(values.vatNumber).success) {
@@ -183,6 +191,9 @@ export function companySchema(t: TFunction, options: { partnerRequired: boolean 
         if (!deposit.success) fail('securityDepositAmount', deposit.error.issues[0]!.message);
       }
       if (options.partnerRequired && !values.partnerOspId) fail('partnerOspId', required('partner'));
+      if (options.budgetTypesOffered() && values.selectedBudgetTypes.length === 0) {
+        fail('selectedBudgetTypes', required('selectedBudgetTypes'));
+      }
     }, { when: () => true });
 }
 
@@ -220,7 +231,8 @@ export function toCreateRequest(values: CompanyFormValues): CreateCorporateAccou
     ...(postpaid ? { securityDepositAmount: toCents(values.securityDepositAmount) ?? 0 } : {}),
     ...(values.companyBudgetThreshold.trim() ? { companyBudgetThreshold: toCents(values.companyBudgetThreshold) ?? 0 } : {}),
     ...(values.partnerOspId ? { partnerOspId: values.partnerOspId } : {}),
-    selectedBudgetTypes: values.selectedBudgetTypes,
+    // Absent: the partner's types (when it allows none, there is nothing to choose).
+    ...(values.selectedBudgetTypes.length > 0 ? { selectedBudgetTypes: values.selectedBudgetTypes } : {}),
     firstAdmin: {
       firstname: values.firstAdmin.firstname.trim(),
       lastname: values.firstAdmin.lastname.trim(),
