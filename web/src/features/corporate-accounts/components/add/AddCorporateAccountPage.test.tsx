@@ -54,7 +54,7 @@ const field = (label: RegExp) => screen.getByLabelText(label);
 const next = (user: User) => user.click(screen.getByRole('button', { name: 'Next' }));
 
 async function choose(user: User, name: string, option: string) {
-  await user.click(screen.getByTestId(`field-${name}`));
+  await user.click(await screen.findByTestId(`field-${name}`));
   await user.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
@@ -74,7 +74,7 @@ async function fillContract(user: User) {
 }
 
 async function fillAdmin(user: User) {
-  await user.type(field(/^First name/), 'Alice');
+  await user.type(await screen.findByLabelText(/^First name/), 'Alice');
   await user.type(field(/^Last name/), 'Wonder');
   await user.type(field(/^E-mail/), 'alice@umbrella.test');
 }

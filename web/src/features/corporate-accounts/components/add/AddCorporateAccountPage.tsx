@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Stack, Stepper, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -39,12 +39,7 @@ export default function AddCorporateAccountPage() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const platformStaff = Boolean(user?.isOspAdmin);
-  // The schema asks whether the partner allows any budget type when it runs.
-  const offered = useRef(0);
-  const schema = useMemo(
-    () => companySchema(t, { partnerRequired: platformStaff, budgetTypesOffered: () => offered.current > 0 }),
-    [t, platformStaff],
-  );
+  const schema = useMemo(() => companySchema(t, { partnerRequired: platformStaff }), [t, platformStaff]);
   const form = useForm<CompanyFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_COMPANY, mode: 'onTouched' });
   const [active, setActive] = useState(0);
   const create = useCreateCorporateAccount();
@@ -64,7 +59,6 @@ export default function AddCorporateAccountPage() {
   // The partner's types start ticked; another partner allows others: keep
   // what it allows, or tick all of its types when nothing is left.
   useEffect(() => {
-    offered.current = allowedBudgetTypes.length;
     const selected = form.getValues('selectedBudgetTypes');
     const kept = selected.filter((type) => allowedBudgetTypes.includes(type));
     const next = kept.length > 0 ? kept : [...allowedBudgetTypes];
@@ -97,7 +91,16 @@ export default function AddCorporateAccountPage() {
   });
 
   const next = async () => {
-    const valid = await form.trigger([...STEP_FIELDS[step]] as Path<CompanyFormValues>[]);
+    let valid = await form.trigger([...STEP_FIELDS[step]] as Path<CompanyFormValues>[]);
+    // A partner that allows budget types: the company offers at least one
+    // (the server refuses an empty list; without types the list is left out).
+    if (step === 'admin' && allowedBudgetTypes.length > 0 && form.getValues('selectedBudgetTypes').length === 0) {
+      form.setError('selectedBudgetTypes', {
+        type: 'required',
+        message: t('validation:required', { label: t('fields.selectedBudgetTypes') }),
+      });
+      valid = false;
+    }
     if (!valid) return;
     if (last) await submit();
     else setActive(active + 1);

@@ -116,14 +116,7 @@ const MAX_USERS_LIMIT = 1_000_000;
  * (postpaid needs a deposit, Peppol a VAT number, direct debit IBAN and BIC,
  * platform staff name the partner).
  */
-export interface CompanySchemaOptions {
-  /** Platform staff must name the partner (an MSP admin's is their own). */
-  partnerRequired: boolean;
-  /** Whether the partner allows any budget type: then at least one must be offered (the server's rule for a given list). */
-  budgetTypesOffered: () => boolean;
-}
-
-export function companySchema(t: TFunction, options: CompanySchemaOptions) {
+export function companySchema(t: TFunction, options: { partnerRequired: boolean }) {
   const rules = createRules(t);
   const ids = companyRules(t);
   const label = (field: string) => t(`companies:fields.${field}`);
@@ -191,9 +184,6 @@ export function companySchema(t: TFunction, options: CompanySchemaOptions) {
         if (!deposit.success) fail('securityDepositAmount', deposit.error.issues[0]!.message);
       }
       if (options.partnerRequired && !values.partnerOspId) fail('partnerOspId', required('partner'));
-      if (options.budgetTypesOffered() && values.selectedBudgetTypes.length === 0) {
-        fail('selectedBudgetTypes', required('selectedBudgetTypes'));
-      }
     }, { when: () => true });
 }
 
