@@ -42,10 +42,19 @@ const globex = {
   partnerType: 'MSP',
 };
 
-function render(user = makeUser({ isMsp: true, corporateAccount: null })) {
-  const { calls } = mockFetch((call) =>
-    call.url.endsWith('/corporateAccount/get') ? jsonResponse(200, globex) : jsonResponse(404, { errorLabel: 'NOT_FOUND' }),
-  );
+const requested = {
+  ospId: 'd-1', status: 'REQUESTED', corporateAccount: { ospId: 'ca-2', name: 'Globex BV' }, companyActive: true,
+  requestedOn: '2026-11-20', requestedBy: { ospId: 'u-1', fullName: 'Ada Admin' }, handleBy: '2026-11-25',
+  handledOn: null, handledBy: null, effectiveOn: null, extraCostsUntil: null, settledOn: null, withdrawnOn: null,
+  activatedOn: null, overdue: false, remark: '',
+};
+
+function render(user = makeUser({ isMsp: true, corporateAccount: null }), deactivation: unknown = null) {
+  const { calls } = mockFetch((call) => {
+    if (call.url.endsWith('/corporateAccount/get')) return jsonResponse(200, globex);
+    if (call.url.endsWith('/corporateAccount/deactivation/get')) return jsonResponse(200, deactivation);
+    return jsonResponse(404, { errorLabel: 'NOT_FOUND' });
+  });
   renderRoutes([{ path: '/company/details', element: <CompanyDetailsPage /> }], '/company/details', newQueryClient(user));
   return calls;
 }
@@ -69,7 +78,7 @@ describe('CompanyDetailsPage', () => {
   it('shows every field of the selected company, read only', async () => {
     const calls = render();
     expect(await screen.findByRole('heading', { name: 'Globex BV' })).toBeInTheDocument();
-    expect(calls[0]!.body).toEqual({ ospId: 'ca-2' });
+    expect(calls.find((c) => c.url.endsWith('/corporateAccount/get'))!.body).toEqual({ ospId: 'ca-2' });
     expect(screen.getByTestId('company-status')).toHaveTextContent('Active');
     expect(valueOf('Partner')).toBe('MobiPartner');
     expect(valueOf('Contract type')).toBe('Reseller B2B');
@@ -83,5 +92,19 @@ describe('CompanyDetailsPage', () => {
     expect(valueOf('Offered budget types')).toBe('Mobility budget');
     expect(valueOf('Country')).toBe('Belgium');
     expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByTestId('deactivation-status')).toBeNull();
+  });
+
+  it('shows a pending deactivation request to a user manager', async () => {
+    render(undefined, requested);
+    expect(await screen.findByTestId('deactivation-status')).toHaveTextContent('Requested');
+    expect(valueOf('Requested on')).toBe('20/11/2026');
+    expect(valueOf('To be handled by')).toBe('25/11/2026');
+  });
+
+  it('does not ask for the deactivation without the user manager role', async () => {
+    const calls = render(makeUser({ isMsp: true, corporateAccount: null, roles: ['reporting_manager'] }), requested);
+    await screen.findByRole('heading', { name: 'Globex BV' });
+    expect(calls.some((c) => c.url.endsWith('/deactivation/get'))).toBe(false);
   });
 });

@@ -6,8 +6,10 @@ import { ErrorState } from '@/components/ErrorState';
 import { Money } from '@/components/Money';
 import { PageLoader } from '@/components/PageLoader';
 import { countryName } from '@/lib/companyFields';
+import { formatDate } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session/currentUser';
 import { corporateAccountQueryOptions, useSelectedCorporateAccount } from '@/lib/session/selectedCorporateAccount';
+import { useDeactivation } from '../api/getDeactivation';
 
 /** One label and its value; an empty value shows a dash. */
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -48,6 +50,8 @@ export default function CompanyDetailsPage() {
   const { data: user } = useCurrentUser();
   const { ospId } = useSelectedCorporateAccount();
   const query = useQuery({ ...corporateAccountQueryOptions(ospId ?? ''), enabled: Boolean(ospId) });
+  const mayAskDeactivation = Boolean(user && (user.isOspAdmin || user.roles.includes('user_manager') || user.roles.includes('ospadmin')));
+  const deactivation = useDeactivation(ospId ?? '', mayAskDeactivation);
 
   if (!ospId || query.isPending) return <PageLoader />;
   if (query.error || !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -69,6 +73,27 @@ export default function CompanyDetailsPage() {
           {company.active ? t('status.active') : t('status.inactive')}
         </Badge>
       </Group>
+
+      {deactivation.data && (
+        <Section title={t('sections.deactivation')}>
+          <Item label={t('deactivation.status')}>
+            <span data-testid="deactivation-status">{t(`deactivation.statuses.${deactivation.data.status}`)}</span>
+          </Item>
+          <Item label={t('deactivation.requestedOn')}>{formatDate(deactivation.data.requestedOn)}</Item>
+          {deactivation.data.status === 'REQUESTED' && (
+            <Item label={t('deactivation.handleBy')}>{formatDate(deactivation.data.handleBy)}</Item>
+          )}
+          {deactivation.data.effectiveOn && (
+            <Item label={t('deactivation.effectiveOn')}>{formatDate(deactivation.data.effectiveOn)}</Item>
+          )}
+          {deactivation.data.extraCostsUntil && (
+            <Item label={t('deactivation.extraCostsUntil')}>{formatDate(deactivation.data.extraCostsUntil)}</Item>
+          )}
+          {deactivation.data.settledOn && (
+            <Item label={t('deactivation.settledOn')}>{formatDate(deactivation.data.settledOn)}</Item>
+          )}
+        </Section>
+      )}
 
       <Section title={t('sections.company')}>
         <Item label={t('fields.name')}>{company.name}</Item>
