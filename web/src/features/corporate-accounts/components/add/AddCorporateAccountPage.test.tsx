@@ -108,6 +108,16 @@ describe('AddCorporateAccountPage', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Contract type')).toBeNull();
   });
 
+  it('goes on with only the required fields of step 1', async () => {
+    const { user } = setup();
+    await next(user);
+    await screen.findByText('Name is required');
+    await user.type(field(/^Name/), 'Umbrella NV');
+    await user.type(field(/^External id/), 'UMB1');
+    await next(user);
+    expect(await screen.findByTestId('field-contractType')).toBeInTheDocument();
+  });
+
   it('checks step 2: deposit for postpaid, IBAN and BIC for direct debit, IBAN by mod 97', async () => {
     const { user } = setup();
     await fillDetails(user);

@@ -101,7 +101,15 @@ export default function AddCorporateAccountPage() {
       });
       valid = false;
     }
-    if (!valid) return;
+    if (!valid) {
+      // The step's fields now check as they change: a message goes away
+      // while typing, not on the blur of the click on Next (that would move
+      // the button away from under the pointer and lose the click).
+      for (const name of STEP_FIELDS[step] as readonly Path<CompanyFormValues>[]) {
+        form.setValue(name, form.getValues(name), { shouldTouch: true });
+      }
+      return;
+    }
     if (last) await submit();
     else setActive(active + 1);
   };

@@ -81,7 +81,20 @@ export function CompanyDetailsStep({ form }: { form: UseFormReturn<CompanyFormVa
             error={errors.vatNumber?.message}
             {...register('vatNumber')}
           />
-          <Switch label={t('fields.vatLiable')} {...register('vatLiable')} />
+          <Controller
+            control={control}
+            name="vatLiable"
+            render={({ field }) => (
+              <Switch
+                label={t('fields.vatLiable')}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                name={field.name}
+                mt="lg"
+              />
+            )}
+          />
           <TextInput
             label={t('fields.maxUsers')}
             description={t('hints.maxUsers')}

@@ -65,6 +65,21 @@ export function ContractStep({ form, partners }: Props) {
       )}
     />
   );
+  const toggle = (name: 'twoFactorForAdmins' | 'externalReferenceMandatory') => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          label={t(`fields.${name}`)}
+          checked={field.value}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
+          name={field.name}
+        />
+      )}
+    />
+  );
   const options = (values: readonly string[], group: string) => values.map((value) => ({ value, label: t(`${group}.${value}`) }));
 
   return (
@@ -88,8 +103,8 @@ export function ContractStep({ form, partners }: Props) {
       </Fieldset>
       <Fieldset legend={t('sections.security')}>
         <Stack gap="sm">
-          <Switch label={t('fields.twoFactorForAdmins')} {...register('twoFactorForAdmins')} />
-          <Switch label={t('fields.externalReferenceMandatory')} {...register('externalReferenceMandatory')} />
+          {toggle('twoFactorForAdmins')}
+          {toggle('externalReferenceMandatory')}
         </Stack>
       </Fieldset>
     </Stack>
