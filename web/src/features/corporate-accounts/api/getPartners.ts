@@ -2,9 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/typed';
 import { companyKeys } from './keys';
 
-/** partner/getAll {active}: the partners platform staff pick from (SPEC §6: loaded only for them). */
+/**
+ * partner/getAll: every partner, active or not (an inactive partner's
+ * companies still list under its name); platform staff only (SPEC §6).
+ */
 export function getPartners(signal?: AbortSignal) {
-  return api.post('/portal-service/v1/partner/getAll', { body: { active: true }, signal });
+  return api.post('/portal-service/v1/partner/getAll', { body: {}, signal });
 }
 
 export const partnersQueryOptions = () =>

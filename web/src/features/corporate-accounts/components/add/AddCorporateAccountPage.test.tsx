@@ -33,6 +33,7 @@ function setup(onCreate: (call: Call) => Response = () => jsonResponse(200, crea
       return jsonResponse(200, [
         { ospId: 'p1', name: 'MobiPartner', partnerType: 'MSP', active: true },
         { ospId: 'p2', name: 'RideOn', partnerType: 'MSP', active: true },
+        { ospId: 'p3', name: 'Gone Mobility', partnerType: 'MSP', active: false },
       ]);
     }
     if (call.url.endsWith('/corporateAccount/create')) return onCreate(call);
@@ -230,7 +231,10 @@ describe('AddCorporateAccountPage', { timeout: 30_000 }, () => {
     await fillContract(user);
     await next(user);
     expect(await screen.findByText('Partner is required')).toBeInTheDocument();
-    await choose(user, 'partnerOspId', 'RideOn');
+    await user.click(await screen.findByTestId('field-partnerOspId'));
+    // Only active partners get new companies.
+    expect(screen.queryByRole('option', { name: 'Gone Mobility', hidden: true })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'RideOn', hidden: true }));
     await next(user);
     const budgetTypes = (await screen.findByText('Budget types')).closest('fieldset')!;
     await waitFor(() =>

@@ -114,7 +114,8 @@ export default function AddCorporateAccountPage() {
     else setActive(active + 1);
   };
 
-  const partnerOptions = platformStaff ? (partners.data ?? []) : null;
+  // A new company belongs to an active partner.
+  const partnerOptions = platformStaff ? (partners.data ?? []).filter((p) => p.active) : null;
 
   return (
     <Stack gap="lg" maw={960}>
