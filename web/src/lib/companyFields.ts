@@ -1,3 +1,5 @@
+import { USER_BUDGET_TYPES } from './constants';
+
 // The corporate account's fixed value lists (SPEC §3, issue 9), shared by
 // the corporate-accounts list and wizard and the company-details screen.
 
@@ -13,14 +15,12 @@ export type InvoiceSendingMethod = (typeof INVOICE_SENDING_METHODS)[number];
 export const INVOICE_PAYMENT_METHODS = ['MANUAL', 'DIRECT_DEBIT'] as const;
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 
-/** Budget types a company may offer (its partner's selection narrows them). */
-export const COMPANY_BUDGET_TYPES = [
-  'MOBILITY_BUDGET',
-  'BUSINESS_BUDGET',
-  'CAFETERIA_BUDGET',
-  'COMMUTING_BUDGET',
-  'COMPANY_BUDGET',
-] as const;
+/**
+ * Budget types a company may offer its employees: the users' budget types
+ * (the company budget is the company's own, not offered), narrowed by its
+ * partner's selection.
+ */
+export const COMPANY_BUDGET_TYPES: readonly string[] = USER_BUDGET_TYPES;
 
 export const DEFAULT_COUNTRY = 'BE';
 

@@ -26,7 +26,7 @@ function setup(onCreate: (call: Call) => Response = () => jsonResponse(200, crea
         name: ospId === 'p2' ? 'RideOn' : 'MobiPartner',
         partnerType: 'MSP',
         active: true,
-        selectedBudgetTypes: ospId === 'p2' ? ['BUSINESS_BUDGET'] : ['MOBILITY_BUDGET', 'COMPANY_BUDGET'],
+        selectedBudgetTypes: ospId === 'p2' ? ['BUSINESS_BUDGET'] : ['COMPANY_BUDGET', 'COMMUTING_BUDGET', 'MOBILITY_BUDGET'],
       });
     }
     if (call.url.endsWith('/partner/getAll')) {
@@ -151,15 +151,15 @@ describe('AddCorporateAccountPage', { timeout: 30_000 }, () => {
     await user.type(field(/^IBAN/), 'be68 5390 0754 7034');
     await next(user);
 
-    // Step 3 offers the partner's budget types only.
+    // Step 3 offers the partner's user budget types only (the company budget is not offered to employees).
     const budgetTypes = (await screen.findByText('Budget types')).closest('fieldset')!;
     expect(within(budgetTypes as HTMLElement).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual([
       'MOBILITY_BUDGET',
-      'COMPANY_BUDGET',
+      'COMMUTING_BUDGET',
     ]);
     // The partner's types start ticked; the company offers only mobility.
     expect(screen.getByLabelText('Mobility budget')).toBeChecked();
-    await user.click(screen.getByLabelText('Company budget'));
+    await user.click(screen.getByLabelText('Commuting budget'));
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('E-mail is required')).toBeInTheDocument();

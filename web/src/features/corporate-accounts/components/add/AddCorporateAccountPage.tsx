@@ -52,7 +52,12 @@ export default function AddCorporateAccountPage() {
   // answer the server still checks, so every type is offered.
   const waiting = Boolean(partnerOspId) && partner.isPending;
   const allowedBudgetTypes = useMemo<readonly string[]>(
-    () => partner.data?.selectedBudgetTypes ?? (waiting ? [] : COMPANY_BUDGET_TYPES),
+    () =>
+      partner.data
+        ? COMPANY_BUDGET_TYPES.filter((type) => partner.data.selectedBudgetTypes.includes(type))
+        : waiting
+          ? []
+          : COMPANY_BUDGET_TYPES,
     [partner.data, waiting],
   );
 
