@@ -145,6 +145,9 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/finance/all-transactions',
     '/finance/company-budget',
     '/finance/company-private-budget',
+    '/company/details',
+    '/corporate-accounts',
+    '/corporate-accounts/add',
   ]) {
     await visit(path, path);
   }

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '@/lib/routes';
+import { RequireMsp } from './guards/RequireMsp';
 import { RequireRole } from './guards/RequireRole';
 import { RequireCompanyBudgetAccess } from './guards/RequireCompanyBudgetAccess';
 import { RequireSelectedCorporateAccount } from './guards/RequireSelectedCorporateAccount';
@@ -56,6 +57,9 @@ const AddUserGroupPage = lazyPage(() => import('@/features/user-groups/component
 const UserGroupDetailPage = lazyPage(() => import('@/features/user-groups/components/UserGroupDetailPage'));
 const GroupMembersTab = lazyPage(() => import('@/features/user-groups/components/MembersTab'));
 const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components/DetailsTab'));
+const CorporateAccountsPage = lazyPage(() => import('@/features/corporate-accounts/components/CorporateAccountsPage'));
+const AddCorporateAccountPage = lazyPage(() => import('@/features/corporate-accounts/components/add/AddCorporateAccountPage'));
+const CompanyDetailsPage = lazyPage(() => import('@/features/company-details/components/CompanyDetailsPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -196,6 +200,29 @@ const financeRoutes: RouteObject = {
   ],
 };
 
+/** MSP only (SPEC §2): the partner's corporate accounts. */
+const mspRoutes: RouteObject = {
+  element: (
+    <RequireMsp>
+      <Outlet />
+    </RequireMsp>
+  ),
+  children: [
+    { path: strip(paths.corporateAccounts), element: <CorporateAccountsPage /> },
+    { path: strip(paths.addCorporateAccount), element: <AddCorporateAccountPage /> },
+  ],
+};
+
+/** company/details: needSelectedCorporateAccount (SPEC §2). */
+const companyDetailsRoute: RouteObject = {
+  path: strip(paths.companyDetails),
+  element: (
+    <RequireSelectedCorporateAccount>
+      <CompanyDetailsPage />
+    </RequireSelectedCorporateAccount>
+  ),
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -242,6 +269,8 @@ export const routes: RouteObject[] = [
               </RequireSelectedCorporateAccount>
             ),
           },
+          mspRoutes,
+          companyDetailsRoute,
         ],
       },
       { path: strip(paths.notFound), element: <NotFoundRoute /> },

@@ -38,6 +38,9 @@ export const paths = {
   companyPrivateBudget: '/finance/company-private-budget',
   companySettings: '/company/settings',
   companyDeactivation: '/company/settings/deactivation',
+  companyDetails: '/company/details',
+  corporateAccounts: '/corporate-accounts',
+  addCorporateAccount: '/corporate-accounts/add',
 } as const;
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {
@@ -70,4 +73,6 @@ export const namedRoutes = {
   RecurringExpense: (recurrenceOspId: string) => fill(paths.recurringExpense, { recurrenceOspId }),
   TransactionDetails: (eventOspId: string) => fill(paths.transactionDetails, { eventOspId }),
   ImportUsers: (kind: 'create' | 'update') => `${paths.importUsers}?kind=${kind}`,
+  /** company/details of a company: the query makes an MSP user's guard select it. */
+  CompanyDetails: (corporateAccountOspId: string) => withCompany(paths.companyDetails, corporateAccountOspId),
 };

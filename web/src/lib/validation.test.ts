@@ -1,7 +1,15 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createRules, isValidBelgianNumber, isValidIban, isValidVatNumber, passwordsMatch } from './validation';
+import {
+  companyRules,
+  createRules,
+  isValidBelgianNumber,
+  isValidBic,
+  isValidIban,
+  isValidVatNumber,
+  passwordsMatch,
+} from './validation';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -58,7 +66,7 @@ describe('IBAN, VAT number and hex colour (SPEC §5)', () => {
     expect(isValidVatNumber('NL123456789B01')).toBe(true);
     expect(isValidVatNumber('NL123456789')).toBe(false);
     expect(isValidVatNumber('FRXX123456789')).toBe(true);
-    expect(isValidVatNumber('0403170701')).toBe(false);
+    expect(isValidVatNumber('0403170701')).toBe(true); // no prefix: Belgian, as the server reads it
     expect(isValidVatNumber('US123456789')).toBe(false);
   });
 
@@ -72,5 +80,52 @@ describe('IBAN, VAT number and hex colour (SPEC §5)', () => {
     expect(firstMessage(rules.hexColor('Brand colour'), '')).toBeNull();
     expect(firstMessage(rules.hexColor('Brand colour', { required: true }), '')).toBe('Brand colour is required');
     expect(firstMessage(rules.iban('IBAN'), 'BE68539007547035')).toBe('IBAN is not valid');
+  });
+});
+
+describe('company identifiers', () => {
+  it('checks IBANs by length and mod 97', () => {
+    for (const good of ['BE68539007547034', 'BE68 5390 0754 7034', 'be71096123456769', 'NL91ABNA0417164300', 'DE89370400440532013000']) {
+      expect(isValidIban(good), good).toBe(true);
+    }
+    for (const bad of ['BE68539007547035', 'BE6853900754703', 'NL91ABNA041716430', 'XX', '1234', '']) {
+      expect(isValidIban(bad), bad).toBe(false);
+    }
+  });
+
+  it('checks BICs: 8 or 11 characters', () => {
+    expect(isValidBic('GEBABEBB')).toBe(true);
+    expect(isValidBic('gkccbebb')).toBe(true);
+    expect(isValidBic('GEBABEBB036')).toBe(true);
+    expect(isValidBic('GEBABE')).toBe(false);
+    expect(isValidBic('GEBABEBB03')).toBe(false);
+    expect(isValidBic('1EBABEBB')).toBe(false);
+  });
+
+  it('checks Belgian numbers: 10 digits, 97 minus the first eight mod 97', () => {
+    for (const good of ['0123456749', '0123.456.749', 'BE0123456749', 'BE 0123 456 749']) {
+      expect(isValidBelgianNumber(good), good).toBe(true);
+    }
+    for (const bad of ['0123456748', '123456749', 'BE01234567490', '2123456749', 'abc']) {
+      expect(isValidBelgianNumber(bad), bad).toBe(false);
+    }
+  });
+
+  it('checks VAT numbers: Belgian by check digits, other EU countries by format', () => {
+    expect(isValidVatNumber('BE0123456749')).toBe(true);
+    expect(isValidVatNumber('0123.456.749')).toBe(true);
+    expect(isValidVatNumber('BE0123456748')).toBe(false);
+    expect(isValidVatNumber('NL123456789B01')).toBe(true);
+    expect(isValidVatNumber('123456789B01')).toBe(false); // no prefix: read as Belgian, as the server does
+    expect(isValidVatNumber('NL123456789')).toBe(false);
+    expect(isValidVatNumber('FRXX123456789')).toBe(true);
+    expect(isValidVatNumber('DE12345678')).toBe(false);
+  });
+
+  it('gives the spec\'s message and lets empty optional fields pass', () => {
+    const rules = companyRules(i18n.t);
+    expect(firstMessage(rules.iban('IBAN'), 'BE00 0000 0000 0000')).toBe('IBAN is not valid');
+    expect(firstMessage(rules.iban('IBAN'), '')).toBeNull();
+    expect(firstMessage(rules.vatNumber('VAT number'), 'BE0123456748')).toBe('VAT number is not valid');
   });
 });

@@ -27,68 +27,6 @@ export function compactCode(value: string): string {
   return value.replace(/[\s.\-/]/g, '').toUpperCase();
 }
 
-/** The remainder modulo 97 of a long digit string (ISO 7064, used by IBAN). */
-function mod97(digits: string): number {
-  let remainder = 0;
-  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  return remainder;
-}
-
-/** An IBAN: country code, two check digits, 11 to 30 letters or digits, and the mod-97 check. */
-export function isValidIban(value: string): boolean {
-  const iban = compactCode(value);
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  const digits = rearranged.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
-  return mod97(digits) === 1;
-}
-
-/** A Belgian enterprise (and VAT) number: 10 digits starting 0 or 1, the last two 97 minus the first eight mod 97. */
-export function isValidBelgianNumber(value: string): boolean {
-  const number = compactCode(value).replace(/^BE/, '');
-  if (!/^[01]\d{9}$/.test(number)) return false;
-  return 97 - (Number(number.slice(0, 8)) % 97) === Number(number.slice(8));
-}
-
-/** The formats of EU VAT numbers (after the country prefix); Belgium also gets its check digits. */
-const EU_VAT_FORMATS: Record<string, RegExp> = {
-  AT: /^U\d{8}$/,
-  BE: /^[01]\d{9}$/,
-  BG: /^\d{9,10}$/,
-  CY: /^\d{8}[A-Z]$/,
-  CZ: /^\d{8,10}$/,
-  DE: /^\d{9}$/,
-  DK: /^\d{8}$/,
-  EE: /^\d{9}$/,
-  EL: /^\d{9}$/,
-  ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/,
-  FI: /^\d{8}$/,
-  FR: /^[A-Z0-9]{2}\d{9}$/,
-  HR: /^\d{11}$/,
-  HU: /^\d{8}$/,
-  IE: /^\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/,
-  IT: /^\d{11}$/,
-  LT: /^(\d{9}|\d{12})$/,
-  LU: /^\d{8}$/,
-  LV: /^\d{11}$/,
-  MT: /^\d{8}$/,
-  NL: /^\d{9}B\d{2}$/,
-  PL: /^\d{10}$/,
-  PT: /^\d{9}$/,
-  RO: /^\d{2,10}$/,
-  SE: /^\d{12}$/,
-  SI: /^\d{8}$/,
-  SK: /^\d{10}$/,
-};
-
-/** An EU VAT number with its country prefix (BE0123456749, NL123456789B01); Belgian ones by mod 97. */
-export function isValidVatNumber(value: string): boolean {
-  const vat = compactCode(value);
-  const format = EU_VAT_FORMATS[vat.slice(0, 2)];
-  if (!format || !format.test(vat.slice(2))) return false;
-  return vat.startsWith('BE') ? isValidBelgianNumber(vat) : true;
-}
-
 export function createRules(t: TFunction) {
   const required = (label: string) =>
     z.string().trim().min(1, t('validation:required', { label }));
@@ -199,3 +137,85 @@ export function passwordsMatch<T extends { newPassword: string; repeatPassword: 
   };
 }
 
+
+// Company identifiers (SPEC §5, issue 9): the server checks the same rules
+// (internal/validate); these only spare a round trip.
+
+/** IBAN lengths per country (ISO 13616), the SEPA countries and a few more. */
+const IBAN_LENGTHS: Record<string, number> = {
+  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27,
+  GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27,
+  MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, UA: 29, VA: 22,
+};
+
+/** mod 97 of a long decimal string, without big integers. */
+function mod97(digits: string): number {
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest;
+}
+
+/** IBAN: country, check digits, the country's length, and the mod-97 check (ISO 13616). */
+export function isValidIban(value: string): boolean {
+  const iban = compactCode(value);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const length = IBAN_LENGTHS[iban.slice(0, 2)];
+  if (length !== undefined && iban.length !== length) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  const digits = moved.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  return mod97(digits) === 1;
+}
+
+/** BIC: 8 or 11 characters (bank, country, location, optional branch). */
+export function isValidBic(value: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(compactCode(value));
+}
+
+/**
+ * A Belgian company (enterprise) number, also the Belgian VAT number: 10
+ * digits (BE, dots and spaces allowed), the last two 97 minus the first
+ * eight mod 97.
+ */
+export function isValidBelgianNumber(value: string): boolean {
+  const number = compactCode(value).replace(/^BE/, '');
+  if (!/^[01]\d{9}$/.test(number)) return false;
+  return 97 - (Number(number.slice(0, 8)) % 97) === Number(number.slice(8));
+}
+
+/** VAT number formats of the EU countries (without the prefix); Belgium has its check digits. */
+const VAT_FORMATS: Record<string, RegExp> = {
+  AT: /^U\d{8}$/, BG: /^\d{9,10}$/, CY: /^\d{8}[A-Z]$/, CZ: /^\d{8,10}$/, DE: /^\d{9}$/, DK: /^\d{8}$/,
+  EE: /^\d{9}$/, EL: /^\d{9}$/, ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/, FI: /^\d{8}$/, FR: /^[A-Z0-9]{2}\d{9}$/,
+  HR: /^\d{11}$/, HU: /^\d{8}$/, IE: /^\d{7}[A-Z]{1,2}$|^\d[A-Z+*]\d{5}[A-Z]$/, IT: /^\d{11}$/,
+  LT: /^(\d{9}|\d{12})$/, LU: /^\d{8}$/, LV: /^\d{11}$/, MT: /^\d{8}$/, NL: /^\d{9}B\d{2}$/, PL: /^\d{10}$/,
+  PT: /^\d{9}$/, RO: /^\d{2,10}$/, SE: /^\d{12}$/, SI: /^\d{8}$/, SK: /^\d{10}$/,
+};
+
+/**
+ * A VAT number as the server reads it (validate.NormalizeVATNumber): one
+ * written without a country prefix is Belgian; Belgian ones by their check
+ * digits, other EU ones by their country's format; other countries are not
+ * EU VAT numbers.
+ */
+export function isValidVatNumber(value: string): boolean {
+  let vat = compactCode(value);
+  if (/^\d/.test(vat)) vat = `BE${vat}`;
+  if (vat.length < 4) return false;
+  const prefix = vat.startsWith('GR') ? 'EL' : vat.slice(0, 2);
+  if (prefix === 'BE') return isValidBelgianNumber(vat);
+  const format = VAT_FORMATS[prefix];
+  return format ? format.test(vat.slice(2)) : false;
+}
+
+/** The rules for company forms: each optional unless `required`. */
+export function companyRules(t: TFunction) {
+  const invalid = (label: string) => t('validation:invalid', { label });
+  const checked = (label: string, test: (value: string) => boolean) =>
+    z.string().trim().refine((value) => !value || test(value), invalid(label));
+  return {
+    iban: (label: string) => checked(label, isValidIban),
+    bic: (label: string) => checked(label, isValidBic),
+    belgianNumber: (label: string) => checked(label, isValidBelgianNumber),
+    vatNumber: (label: string) => checked(label, isValidVatNumber),
+  };
+}

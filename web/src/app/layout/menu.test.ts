@@ -19,16 +19,16 @@ const staff = makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true, cor
 describe('sidebar per audience', () => {
   it('gives a company user one list about their company, without the MSP entries', () => {
     expect(groups(sidebarGroups(companyAdmin, prepaid))).toEqual([
-      { kind: 'company', keys: ['dashboard', ...people, 'allTransactions', 'companyBudget', 'companySettings', 'help'] },
+      { kind: 'company', keys: ['dashboard', ...people, 'allTransactions', 'companyBudget', 'companyDetails', 'companySettings', 'help'] },
     ]);
     // Their own company's entries do not wait for a selection.
-    expect(keys(visibleMenu(companyAdmin))).toEqual(['dashboard', ...people, 'allTransactions', 'companySettings', 'help']);
+    expect(keys(visibleMenu(companyAdmin))).toEqual(['dashboard', ...people, 'allTransactions', 'companyDetails', 'companySettings', 'help']);
   });
 
   it('gives an MSP admin their own entries, then the selected company\'s', () => {
     expect(groups(sidebarGroups(mspAdmin, postpaid))).toEqual([
       { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'help'] },
-      { kind: 'company', keys: [...people, 'allTransactions', 'companySettings'] },
+      { kind: 'company', keys: [...people, 'allTransactions', 'companyDetails', 'companySettings'] },
     ]);
   });
 
@@ -41,7 +41,7 @@ describe('sidebar per audience', () => {
   it('gives platform staff the MSP sidebar with every company entry', () => {
     expect(groups(sidebarGroups(staff, postpaid))).toEqual([
       { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'help'] },
-      { kind: 'company', keys: [...people, 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companySettings'] },
+      { kind: 'company', keys: [...people, 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings'] },
     ]);
   });
 
@@ -68,7 +68,7 @@ describe('sidebar per audience', () => {
 
 describe('sidebar menu', () => {
   it('shows the people screens to user managers only', () => {
-    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'help']);
+    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'companyDetails', 'help']);
   });
 
   it('shows the company budget only where canViewCompanyBudget allows it', () => {

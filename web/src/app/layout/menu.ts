@@ -28,13 +28,10 @@ export interface MenuEntry {
   company?: 'selected' | 'selectedOrAdmin';
 }
 
-/** The MSP corporate-accounts list (SPEC §2 "MSP only"); its page and route come with the companies screens. */
-export const CORPORATE_ACCOUNTS_PATH = '/corporate-accounts';
-
 export const MENU: readonly MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', to: paths.dashboard, audience: 'all' },
   // The MSP user's own part: their companies (and, for platform staff, the partners).
-  { key: 'corporateAccounts', label: 'menu.corporateAccounts', to: CORPORATE_ACCOUNTS_PATH, audience: 'msp' },
+  { key: 'corporateAccounts', label: 'menu.corporateAccounts', to: paths.corporateAccounts, audience: 'msp' },
   // Platform staff's partners entry goes here (audience 'msp', roles ospadmin, no company).
   {
     key: 'corporateAccountSelection',
@@ -50,6 +47,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance', company: 'selectedOrAdmin' },
   { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance', company: 'selectedOrAdmin' },
   { key: 'companyPrivateBudget', label: 'menu.companyPrivateBudget', to: paths.companyPrivateBudget, audience: 'all', roles: ['ospadmin'], section: 'finance', company: 'selectedOrAdmin' },
+  { key: 'companyDetails', label: 'menu.companyDetails', to: paths.companyDetails, audience: 'all', section: 'settings', company: 'selected' },
   { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'settings', company: 'selected' },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
 ];

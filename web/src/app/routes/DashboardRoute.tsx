@@ -1,3 +1,4 @@
+import { paths } from '@/lib/routes';
 import { Box, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -18,7 +19,6 @@ import {
 } from '@/lib/session/selectedCorporateAccount';
 import { selectCorporateAccount } from '@/lib/session/selection';
 import { hasRole, isMspUser, isOspAdmin } from '../guards/rules';
-import { CORPORATE_ACCOUNTS_PATH } from '../layout/menu';
 import { useSelectionUrlSync } from '../guards/useSelectionUrlSync';
 
 /** Where a search hit opens: app users their detail, admins and contacts theirs (SPEC §2). */
@@ -119,7 +119,7 @@ export default function DashboardRoute() {
       )}
       {isMspUser(user) && (
         <ActiveCompaniesTile
-          to={CORPORATE_ACCOUNTS_PATH}
+          to={paths.corporateAccounts}
           loading={listing.isPending}
           count={listing.data?.accounts.length ?? null}
           partial={Boolean(listing.data && !listing.data.complete)}

@@ -10,6 +10,7 @@ export const NAMESPACES = [
   'branding',
   'budgets',
   'common',
+  'companies',
   'companySettings',
   'corporateAccount',
   'dashboard',
