@@ -30,6 +30,7 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
 )
@@ -51,7 +52,9 @@ type App struct {
 	Onboarding *onboarding.Service
 	Expenses   *expense.Service
 	Branding   *branding.Service
-	Help       *help.Service
+	// Reporting serves the monthly reports and the dashboard's figures.
+	Reporting *reporting.Service
+	Help      *help.Service
 	// Deactivations runs the company and partner deactivation workflows.
 	Deactivations *deactivation.Service
 
@@ -91,6 +94,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Onboarding: onboarding.NewService(db, users, budgets),
 		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
 		Branding:   brandingSvc,
+		Reporting:  reporting.NewService(),
 		Help:       helpSvc,
 
 		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c}),
@@ -114,6 +118,7 @@ func (a *App) Routes() []api.Route {
 		a.Onboarding.Routes(),
 		a.Expenses.Routes(),
 		a.Branding.Routes(),
+		a.Reporting.Routes(),
 		a.Help.Routes(),
 		a.Deactivations.Routes(),
 	} {
