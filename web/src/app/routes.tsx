@@ -52,12 +52,14 @@ const AddUserGroupPage = lazyPage(() => import('@/features/user-groups/component
 const UserGroupDetailPage = lazyPage(() => import('@/features/user-groups/components/UserGroupDetailPage'));
 const GroupMembersTab = lazyPage(() => import('@/features/user-groups/components/MembersTab'));
 const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components/DetailsTab'));
+const ReportingRoute = lazyPage(() => import('./routes/ReportingRoute'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
 /** Who may manage people (SPEC §6: user_manager; ospadmin always passes). */
 const USER_MANAGERS = ['user_manager'] as const;
 const PLATFORM_ADMINS = ['ospadmin'] as const;
+const REPORTING_MANAGERS = ['reporting_manager'] as const;
 
 /** The people screens (SPEC §2): a selected company and the user_manager role. */
 const peopleRoutes: RouteObject = {
@@ -216,6 +218,15 @@ export const routes: RouteObject[] = [
           { path: strip(paths.dashboard), element: <DashboardRoute /> },
           { path: strip(paths.changePassword), element: <ChangePasswordPage /> },
           { path: strip(paths.help), element: <HelpPage /> },
+          // Reporting (SPEC §2): the reporting_manager role; ospadmin passes.
+          {
+            path: strip(paths.reporting),
+            element: (
+              <RequireRole roles={REPORTING_MANAGERS}>
+                <ReportingRoute />
+              </RequireRole>
+            ),
+          },
           peopleRoutes,
           financeRoutes,
         ],

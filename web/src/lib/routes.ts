@@ -37,6 +37,8 @@ export const paths = {
   companyBudget: '/finance/company-budget',
   companyPrivateBudget: '/finance/company-private-budget',
   companySettings: '/company/settings',
+  reporting: '/reporting',
+  corporateAccounts: '/corporate-accounts',
 } as const;
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'expenses',
   'help',
   'layout',
+  'reporting',
   'userGroups',
   'users',
   'validation',
