@@ -83,6 +83,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
 	// partner's screens show the brand colour branding owns
 	partners.UseBrandColors(brandingSvc.PartnerBrandColors)
+	expenses := expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox})
+	// reporting reads only the owners' read models (monthly totals, user counts)
+	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
+		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -92,9 +96,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Users:      users,
 		Budgets:    budgets,
 		Onboarding: onboarding.NewService(db, users, budgets),
-		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
+		Expenses:   expenses,
+		Reporting:  reports,
 		Branding:   brandingSvc,
-		Reporting:  reporting.NewService(),
 		Help:       helpSvc,
 
 		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c}),
@@ -218,6 +222,10 @@ func (a *App) Jobs() []jobs.Job {
 		}},
 		{Name: "ledger-verify", Run: func(ctx context.Context, day string) (string, error) {
 			return a.Budgets.VerifyLedgerJob(ctx)
+		}},
+		{Name: "monthly-reports", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Reporting.RunJob(ctx, day)
+			return fmt.Sprintf("%s: %d made, %d already there, %d mails", r.Month, r.Made, r.Skipped, r.Mails), err
 		}},
 	}
 }
