@@ -73,7 +73,8 @@ export function CorporateAccountSelector({ value, onChange, partnerOspId, compan
       filter={({ options: all }) => all}
       nothingFoundMessage={nothingFound}
       rightSection={results.isFetching ? <Loader size="xs" /> : undefined}
-      maw={480}
+      w={360}
+      maw="100%"
       data-testid="corporate-account-selector"
       comboboxProps={{ withinPortal: true }}
     />
