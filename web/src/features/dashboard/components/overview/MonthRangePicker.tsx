@@ -1,6 +1,6 @@
 import { MonthPickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import { monthToPicker, rangeFromPicker, type MonthRange } from './rules';
+import { FIRST_MONTH, monthToPicker, rangeFromPicker, type MonthRange } from './rules';
 
 interface Props {
   label: string;
@@ -26,6 +26,7 @@ export function MonthRangePicker({ label, value, onChange, testId, today }: Prop
       label={label}
       value={shown}
       maxDate={today ?? new Date()}
+      minDate={FIRST_MONTH}
       valueFormat="MM/YYYY"
       onChange={(next) => {
         if (next[0] && next[1]) {

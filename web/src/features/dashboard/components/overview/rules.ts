@@ -36,7 +36,8 @@ export function pickerToMonth(value: string): string {
 
 /**
  * A range from the picker: both ends chosen, none after the current month
- * (the pickers refuse the future; this holds whatever the input). Null
+ * (the pickers refuse the future; this holds whatever the input) and at
+ * most MAX_RANGE_MONTHS long. Null
  * while the range is incomplete.
  */
 export function rangeFromPicker(
@@ -48,9 +49,18 @@ export function rangeFromPicker(
   const last = month(dayjs(today));
   const end = pickerToMonth(to ?? from);
   const clampedTo = end > last ? last : end;
-  const start = pickerToMonth(from);
-  return { from: start > clampedTo ? clampedTo : start, to: clampedTo };
+  let start = pickerToMonth(from);
+  if (start > clampedTo) start = clampedTo;
+  // The server answers at most MAX_RANGE_MONTHS months: a longer range keeps its last ones.
+  const earliest = month(dayjs(monthToPicker(clampedTo)).subtract(MAX_RANGE_MONTHS - 1, 'month'));
+  if (start < earliest) start = earliest;
+  return { from: start, to: clampedTo };
 }
+
+/** The longest range the dashboard calls accept (reporting: at most 24 months). */
+export const MAX_RANGE_MONTHS = 24;
+/** The first month the dashboard calls accept. */
+export const FIRST_MONTH = '2000-01-01';
 
 /** A timeline point as the chart draws it. */
 export interface ChartPoint {
