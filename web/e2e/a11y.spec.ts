@@ -141,6 +141,7 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/finance/all-transactions',
     '/finance/company-budget',
     '/finance/company-private-budget',
+    '/reporting',
   ]) {
     await visit(path, path);
   }

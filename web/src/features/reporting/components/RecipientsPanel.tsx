@@ -118,7 +118,7 @@ function RecipientsOfType(props: { corporateAccountOspId: string; reportType: st
             autoComplete="off"
             withAsterisk
             error={form.formState.errors.email?.message}
-            w={320}
+            w={480}
             data-testid={`recipient-email-${reportType}`}
           />
           <Button type="submit" mt={25} loading={add.isPending} data-testid={`recipient-add-${reportType}`}>
