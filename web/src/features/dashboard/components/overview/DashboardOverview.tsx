@@ -1,19 +1,32 @@
-import '@mantine/charts/styles.css';
-import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, Center, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ErrorState';
 import type { SessionUser } from '@/lib/api/types';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/constants';
 import { useFigures, usePie, useTimeline, type OverviewFilter, type PieType, type TimelineType } from '../../api/overview';
 import { CompanyTable } from './CompanyTable';
-import { ExpensesPie } from './ExpensesPie';
 import { FigureTiles } from './FigureTiles';
 import { MonthRangePicker } from './MonthRangePicker';
 import { defaultPeriod, defaultTimelineRange, type MonthRange } from './rules';
-import { TimelineChart } from './TimelineChart';
 import { isMsp, tileLinks, tileViewer, type ViewedCompany } from './viewer';
+
+// One chunk for both charts (see charts.ts).
+const loadCharts = () => import('./charts');
+const TimelineChart = lazy(() => loadCharts().then((m) => ({ default: m.TimelineChart })));
+const ExpensesPie = lazy(() => loadCharts().then((m) => ({ default: m.ExpensesPie })));
+
+/** Where a chart will be while its code arrives. */
+function ChartPlaceholder({ label }: { label: string }) {
+  return (
+    <Card withBorder padding="lg">
+      <Center h={300} role="status" aria-label={label}>
+        <Loader size="sm" />
+      </Center>
+    </Card>
+  );
+}
 
 interface Props {
   user: SessionUser;
@@ -80,22 +93,26 @@ export function DashboardOverview({ user, companyOspId, company, filters }: Prop
         links={tileLinks(user, company)}
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <TimelineChart
-          type={timelineType}
-          onTypeChange={setTimelineType}
-          data={timeline.data}
-          loading={timeline.isPending}
-          error={timeline.error}
-          onRetry={() => void timeline.refetch()}
-        />
-        <ExpensesPie
-          type={pieType}
-          onTypeChange={setPieType}
-          data={pie.data}
-          loading={pie.isPending}
-          error={pie.error}
-          onRetry={() => void pie.refetch()}
-        />
+        <Suspense fallback={<ChartPlaceholder label={t('tiles.loading')} />}>
+          <TimelineChart
+            type={timelineType}
+            onTypeChange={setTimelineType}
+            data={timeline.data}
+            loading={timeline.isPending}
+            error={timeline.error}
+            onRetry={() => void timeline.refetch()}
+          />
+        </Suspense>
+        <Suspense fallback={<ChartPlaceholder label={t('tiles.loading')} />}>
+          <ExpensesPie
+            type={pieType}
+            onTypeChange={setPieType}
+            data={pie.data}
+            loading={pie.isPending}
+            error={pie.error}
+            onRetry={() => void pie.refetch()}
+          />
+        </Suspense>
       </SimpleGrid>
       {/* The partner's companies side by side, whichever one is selected. */}
       {msp && <CompanyTable filter={{ ...overviewScope(user, null, filters), monthFrom: period.from, monthTo: period.to }} />}
