@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApiClientForTests } from '@/lib/api/client';
 import type { SessionUser } from '@/lib/api/types';
@@ -272,5 +273,43 @@ describe('per-company table', () => {
       }),
     );
     await within(table).findByText('Company G');
+  });
+});
+
+describe('company change (SPEC §4)', () => {
+  it('applies a new company 700 ms after the change', async () => {
+    ({ calls } = mockFetch(({ url }) => {
+      if (url.endsWith('/reporting/dashboard/figures')) return jsonResponse(200, figures());
+      if (url.endsWith('/reporting/dashboard/timeline')) return jsonResponse(200, { type: 0, points: [] });
+      if (url.endsWith('/reporting/dashboard/pie')) return jsonResponse(200, { type: 0, slices: [] });
+      return jsonResponse(200, { content: [], page: 1, size: 5, totalElements: 0, totalPages: 0 });
+    }));
+    function Switcher() {
+      const [company, setCompany] = useState('ca-1');
+      return (
+        <>
+          <button type="button" onClick={() => setCompany('ca-2')}>
+            switch
+          </button>
+          <DashboardOverview
+            user={mspAdmin}
+            companyOspId={company}
+            company={{ paymentType: 'PREPAID' }}
+            filters={{ partnerOspId: null, companyType: null }}
+          />
+        </>
+      );
+    }
+    renderRoutes([{ path: '/dashboard', element: <Switcher /> }], '/dashboard', newQueryClient(mspAdmin));
+    const user = userEvent.setup();
+    await screen.findByTestId('tile-activeUsers-value');
+    const asked = () => callsTo('/reporting/dashboard/figures').map((c) => (c.body as { corporateAccountOspId?: string }).corporateAccountOspId);
+    expect(asked()).toEqual(['ca-1']);
+    const changed = Date.now();
+    await user.click(screen.getByRole('button', { name: 'switch' }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(asked()).toEqual(['ca-1']);
+    await waitFor(() => expect(asked()).toContain('ca-2'), { timeout: 2000 });
+    expect(Date.now() - changed).toBeGreaterThanOrEqual(690);
   });
 });
