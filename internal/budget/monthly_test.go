@@ -146,3 +146,24 @@ func TestMonthlyTotalsFollowTheLedger(t *testing.T) {
 		}
 	})
 }
+
+// The bulk generator of the benchmarks keeps the totals too.
+func TestBulkLedgerRowsKeepTheTotals(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		acme := e.LoginAs("acme.admin")
+		b := create(t, e, acme, "BUSINESS_BUDGET", e.UserOspID("jan.peeters"), map[string]any{"unlimited": true})
+		var id int64
+		if err := e.DB.Get(ctx, &id, `SELECT id FROM budgets WHERE osp_id = ?`, b.OspID); err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{7, 4} {
+			if err := seed.Transactions(ctx, e.DB, id, n, e.Clock.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if diff, err := e.App.Budgets.CheckMonthly(ctx); err != nil || len(diff) > 0 {
+			t.Fatalf("check: %v %v", diff, err)
+		}
+	})
+}

@@ -8,7 +8,7 @@ import (
 	"mobility/portal/internal/database"
 )
 
-const monthlyUpsert = ` ON CONFLICT (corporate_account_id, month, user_id, tx_type) DO UPDATE SET
+const monthlyUpsert = ` ON CONFLICT (corporate_account_id, user_id, month, tx_type) DO UPDATE SET
 	tx_count = budget_monthly_totals.tx_count + excluded.tx_count, amount_sum = budget_monthly_totals.amount_sum + excluded.amount_sum`
 
 // addMonthly adds increments to the monthly totals, in the caller's

@@ -164,7 +164,7 @@ func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) e
 			return err
 		}
 		if _, _, err = s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
-			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true}); err != nil {
+			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}); err != nil {
 			return err
 		}
 		return s.addMonthly(ctx, e, 1, e.Amount)
@@ -248,6 +248,16 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	u, b, err := s.userBudget(ctx, p, req.UserOspID, req.BudgetOspID)
 	if err != nil {
 		return nil, err
+	}
+	// a company may require an external reference on every expense (the
+	// user was reached within the caller's scope, so is their company)
+	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), u.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	if ca.ExternalReferenceMandatory && ext == "" {
+		v.Fail("externalReference", "rule.required")
+		return nil, v.Err()
 	}
 	if usage != "" {
 		reasons, err := s.budgets.ActiveUsageReasons(ctx, p.Scope, u.CompanyID)

@@ -19,7 +19,7 @@ func (s *store) addMonthly(ctx context.Context, rows []MonthlyTotal) error {
 			args = append(args, m.CompanyID, m.UserID, m.Month, m.MobilityMode, m.Provider, m.Count, m.Sum)
 		}
 		if _, err := s.db.Exec(ctx, `INSERT INTO expense_monthly_totals (corporate_account_id, user_id, month, mobility_mode, provider,
-			expense_count, amount_sum) VALUES `+strings.Join(ph, ",")+` ON CONFLICT (corporate_account_id, month, user_id, mobility_mode, provider)
+			expense_count, amount_sum) VALUES `+strings.Join(ph, ",")+` ON CONFLICT (corporate_account_id, user_id, month, mobility_mode, provider)
 			DO UPDATE SET expense_count = expense_monthly_totals.expense_count + excluded.expense_count,
 			amount_sum = expense_monthly_totals.amount_sum + excluded.amount_sum`, args...); err != nil {
 			return err

@@ -40,22 +40,34 @@ func (s *Service) dashboardInput(ctx context.Context, pr *access.Principal, f Da
 	return t, rng, err
 }
 
-// load reads the monthly read models: users, expenses and (withLedger)
-// the ledger's totals.
-func (s *Service) load(ctx context.Context, t *target, rng monthRange, withLedger bool) (*figuresData, error) {
+// what load reads.
+const (
+	withUsers = 1 << iota
+	withExpenses
+	withLedger
+	withAll = withUsers | withExpenses | withLedger
+)
+
+// load reads the monthly read models that what asks for: user counts,
+// expense totals, the ledger's totals.
+func (s *Service) load(ctx context.Context, t *target, rng monthRange, what int) (*figuresData, error) {
 	d := &figuresData{rng: rng, keep: func(int64) bool { return true }}
 	if t.ids != nil && len(t.ids) == 0 {
 		return d, nil
 	}
 	var err error
-	if d.users, err = s.users.AppUsersPerMonth(ctx, t.scope, t.ids, rng.bounds()); err != nil {
-		return nil, err
+	if what&withUsers != 0 {
+		if d.users, err = s.users.AppUsersPerMonth(ctx, t.scope, t.ids, rng.bounds()); err != nil {
+			return nil, err
+		}
 	}
 	q := expense.MonthlyQuery{CompanyIDs: t.ids, MonthFrom: rng.from.String(), MonthTo: rng.to.String()}
-	if d.expenses, err = s.expenses.MonthlyTotals(ctx, t.scope, q); err != nil {
-		return nil, err
+	if what&withExpenses != 0 {
+		if d.expenses, err = s.expenses.MonthlyTotals(ctx, t.scope, q); err != nil {
+			return nil, err
+		}
 	}
-	if withLedger {
+	if what&withLedger != 0 {
 		if d.ledger, err = s.budgets.MonthlyTotals(ctx, t.scope, budget.MonthlyQuery{CompanyIDs: t.ids, MonthFrom: q.MonthFrom, MonthTo: q.MonthTo}); err != nil {
 			return nil, err
 		}
@@ -89,7 +101,7 @@ func (s *Service) Figures(ctx context.Context, pr *access.Principal, f Dashboard
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.load(ctx, t, rng, true)
+	d, err := s.load(ctx, t, rng, withAll)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +181,11 @@ func (s *Service) Timeline(ctx context.Context, pr *access.Principal, req Timeli
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.load(ctx, t, rng, req.Type == 0)
+	what := []int{withLedger, withUsers, withExpenses}[req.Type]
+	if t.companyType != "" {
+		what = withAll // the type filter resolves the companies of every read model
+	}
+	d, err := s.load(ctx, t, rng, what)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +224,7 @@ func (s *Service) Pie(ctx context.Context, pr *access.Principal, req PieRequest)
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.load(ctx, t, rng, false)
+	d, err := s.load(ctx, t, rng, withExpenses)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +285,7 @@ func (s *Service) Companies(ctx context.Context, pr *access.Principal, req Compa
 		return nil, err
 	}
 	pg := req.Pagination.Normalize(5)
-	d, err := s.load(ctx, t, rng, true)
+	d, err := s.load(ctx, t, rng, withAll)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package reporting
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"slices"
 	"sort"
 	"strings"
@@ -167,8 +168,8 @@ func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m 
 
 func (s *Service) mailReport(ctx context.Context, to string, r *reportRow) error {
 	lang := i18n.Default
-	link := fmt.Sprintf("%s/portal-service/v1/reporting/download/%s?reportOspId=%s&format=xlsx",
-		strings.TrimSuffix(s.publicURL, "/"), r.ReportType, r.OspID)
+	// the reporting screen (sign-in needed) offers the download
+	link := fmt.Sprintf("%s/reporting?reportOspId=%s", strings.TrimSuffix(s.publicURL, "/"), url.QueryEscape(r.OspID))
 	return s.outbox.Enqueue(ctx, mail.Message{To: to, Name: "report_ready", Lang: lang, Data: map[string]string{
 		"TypeLabel": typeLabel(lang, r.ReportType), "Period": r.ReportPeriod, "Company": r.CorporateAccountName, "Link": link}})
 }

@@ -36,6 +36,12 @@ func history(t *testing.T, e *testkit.Env) {
 	rng := rand.New(rand.NewPCG(3, 10))
 	acme, globex := e.LoginAs("acme.admin"), e.LoginAs("globex.admin")
 	jan, sophie, lena := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois"), e.UserOspID("lena.maes")
+	osp := e.LoginAs("ospadmin")
+	if res := e.Post(v1+"/budget/COMPANY_BUDGET/create", osp, map[string]any{"ownerOspId": seed.AcmeOspID, "data": map[string]any{}}); res.Status >= 500 {
+		t.Fatalf("company budget: %d %s", res.Status, res.Body)
+	}
+	testkit.MustStatus(t, e.Post(v1+"/budget/transaction/addForCorporateAccount", osp, map[string]any{
+		"corporateAccountOspId": seed.AcmeOspID, "amount": 123456, "description": "bank transfer"}), http.StatusOK)
 	type owner struct{ token, user, budget string }
 	var owners []owner
 	for _, o := range []struct{ token, user string }{{acme, jan}, {acme, sophie}, {globex, lena}} {
@@ -123,11 +129,27 @@ func TestDashboardFiguresEqualTheRawRows(t *testing.T) {
 					t.Errorf("%v: Acme's active app users %d", p, f.ActiveUsers)
 				}
 			}
+			if p[1] == "202611" {
+				var active, created int64
+				if err := e.DB.Get(context.Background(), &active, `SELECT COUNT(*) FROM users WHERE corporate_account_id = ? AND user_type = 'mobile'
+					AND active AND anonymized_at IS NULL`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+					t.Fatal(err)
+				}
+				if err := e.DB.Get(context.Background(), &created, `SELECT COUNT(*) FROM users WHERE corporate_account_id = ? AND user_type = 'mobile'
+					AND anonymized_at IS NULL`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+					t.Fatal(err)
+				}
+				var f reporting.Figures
+				e.Post(base+"/dashboard/figures", acme, map[string]any{"monthFrom": p[0], "monthTo": p[1]}).JSON(t, &f)
+				if f.ActiveUsers != active || f.NewUsers != created {
+					t.Errorf("%v: active %d new %d, users table %d %d", p, f.ActiveUsers, f.NewUsers, active, created)
+				}
+			}
 			// the company admin without a filter sees the same (fixed to its company)
 			var f reporting.Figures
 			res := e.Post(base+"/dashboard/figures", acme, map[string]any{"monthFrom": p[0], "monthTo": p[1]})
 			res.JSON(t, &f)
-			if f.ExpensesAmount != want.expAmount || f.ActiveCorporateAccounts != nil {
+			if f.ExpensesAmount != want.expAmount || f.ActiveCorporateAccounts != nil || f.CompanyBudget == nil || f.CompanyBudget.Balance != 123456 {
 				t.Errorf("%v: company admin unfiltered %+v", p, f)
 			}
 			// the timeline's points add up to the figures
@@ -342,7 +364,7 @@ func TestReportJobRunsOncePerMonth(t *testing.T) {
 			t.Errorf("Acme has %d reports for November, want %d", n, len(reporting.AllTypes)-1)
 		}
 		for _, to := range []string{"finance@example.com", "ceo@example.com"} {
-			if m := e.Mails(to); len(m) != 1 || !strings.Contains(m[0].Body, "/reporting/download/") {
+			if m := e.Mails(to); len(m) != 1 || !strings.Contains(m[0].Body, "http://portal.test/reporting?reportOspId=") {
 				t.Errorf("%s got %d mails", to, len(m))
 			}
 		}

@@ -211,7 +211,12 @@ func (s *Service) targetOf(ctx context.Context, pr *access.Principal, companyOsp
 	case pr.Scope.All:
 		t.ids = nil
 	case pr.Scope.CorporateAccountID != 0:
-		t.ids = []int64{pr.Scope.CorporateAccountID}
+		// a company admin is fixed to their company
+		c, err := s.companies.ResolveID(ctx, pr.Scope, pr.Scope.CorporateAccountID)
+		if err != nil {
+			return nil, err
+		}
+		t.ids, t.one = []int64{c.ID}, c
 	case pr.Scope.PartnerID != 0:
 		ids, err := s.companies.IDsOfPartner(ctx, pr.Scope.PartnerID)
 		if err != nil {

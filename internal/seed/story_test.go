@@ -10,6 +10,7 @@ import (
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/deactivation"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/server"
@@ -37,6 +38,18 @@ func TestDemoStory(t *testing.T) {
 			var acme int64
 			if err := db.Get(ctx, &acme, `SELECT id FROM corporate_accounts WHERE osp_id = ?`, seed.AcmeOspID); err != nil {
 				t.Fatal(err)
+			}
+			// issue 9: Initech asks its admins for a second factor, Globex is
+			// postpaid with a deposit, every company has its payment reference
+			var twoFA, deposits, refs int
+			if err := db.Get(ctx, &twoFA, `SELECT COUNT(*) FROM corporate_accounts WHERE osp_id = ? AND two_factor_for_admins`, seed.InitechOspID); err != nil || twoFA != 1 {
+				t.Errorf("Initech's admin two-factor rule: %d %v", twoFA, err)
+			}
+			if err := db.Get(ctx, &deposits, `SELECT COUNT(*) FROM corporate_accounts WHERE osp_id = ? AND security_deposit_amount > 0`, seed.GlobexOspID); err != nil || deposits != 1 {
+				t.Errorf("Globex's deposit: %d %v", deposits, err)
+			}
+			if err := db.Get(ctx, &refs, `SELECT COUNT(*) FROM corporate_accounts WHERE payment_reference IS NULL OR iban = ''`); err != nil || refs != 0 {
+				t.Errorf("%d companies without payment reference or IBAN (%v)", refs, err)
 			}
 			var dates []string
 			if err := db.Select(ctx, &dates, `SELECT DISTINCT t.booking_date FROM budget_transactions t
@@ -180,6 +193,13 @@ func assertScreensHaveData(t *testing.T, ctx context.Context, app *server.App) {
 	view, err := app.Budgets.CompanyView(ctx, p, seed.AcmeOspID)
 	if err != nil || view.Budget == nil || view.Budget.Remaining <= 0 || view.Threshold == nil {
 		t.Errorf("company budget: %+v %v", view, err)
+	}
+	// Umbrella NV's deactivation request is pending, in platform staff's list
+	staff := &access.Principal{Roles: []access.Role{access.OspAdmin}, Scope: access.SystemScope()}
+	pending, err := app.Deactivations.Filter(ctx, staff, deactivation.FilterRequest{})
+	if err != nil || pending.TotalElements != 1 || pending.Content[0].CorporateAccount.OspID != seed.UmbrellaOspID ||
+		pending.Content[0].Status != deactivation.StatusRequested {
+		t.Errorf("pending deactivation requests: %+v %v", pending, err)
 	}
 	list, err := app.Users.Find(ctx, p, user.FindRequest{CorporateAccountOspID: seed.AcmeOspID})
 	if err != nil || list.TotalElements <= 200 || list.TotalPages < 2 {

@@ -80,6 +80,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// partner sits below company and budget: its update pushes the
 	// partner's budget types to the partner's companies through them
 	partners.UseCompanies(partner.Companies{IDsOfPartner: companies.IDsOfPartner, ReplaceCompanyTypes: budgets.ReplaceCompanyTypes})
+	// company reaches the budget types a company offers (budget's table)
+	// and creates a new company's first admin (user) through interfaces:
+	// both packages import company.
+	companies.Wire(company.Wiring{Clock: c, BudgetTypes: budgets, PartnerBudgetTypes: partners, FirstAdmins: users})
 	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
 	// partner's screens show the brand colour branding owns
 	partners.UseBrandColors(brandingSvc.PartnerBrandColors)
@@ -101,7 +105,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Branding:   brandingSvc,
 		Help:       helpSvc,
 
-		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c}),
+		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c, Outbox: outbox, Companies: companies,
+			Partners: partners, Users: users, Budgets: budgets}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -204,6 +209,21 @@ func (a *App) Jobs() []jobs.Job {
 		{Name: "user-activation", Run: func(ctx context.Context, day string) (string, error) {
 			act, deact, err := a.Users.ApplyPlans(ctx, day)
 			return fmt.Sprintf("%d activated, %d deactivated", act, deact), err
+		}},
+		// before budget-periods: a company deactivated on the 1st gets no
+		// top-up for the month it leaves in
+		{Name: "company-deactivation", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.RunDay(ctx, day)
+			return fmt.Sprintf("%d requests handled at their deadline, %d companies deactivated", r.Handled, r.Effective), err
+		}},
+		{Name: "partner-deactivation", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.ResumePartners(ctx)
+			return fmt.Sprintf("%d companies deactivated, %d partner deactivations finished", r.Companies, r.Finished), err
+		}},
+		{Name: "company-settlement", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.Settle(ctx, day)
+			return fmt.Sprintf("%d companies settled: %d private budgets refunded, %d budgets back to the company, %d cents, %d negative left",
+				r.Companies, r.Refunded, r.Returned, r.Amount, r.Negative), err
 		}},
 		{Name: "budget-periods", Run: func(ctx context.Context, day string) (string, error) {
 			r, err := a.Budgets.RunPeriods(ctx, day)

@@ -9,53 +9,81 @@ import (
 	"mobility/portal/internal/database"
 )
 
+// appUsersPerMonth groups a company's app users by three buckets: the
+// month of the range their activation falls in (or before it), the month
+// they were deactivated in (their last change while inactive; none when
+// active) and the month they were created in. A CASE chain stops at its
+// first match, so each user costs a few comparisons; the counts per month
+// are summed from the buckets in Go.
 func (s *store) appUsersPerMonth(ctx context.Context, scope access.Scope, ids []int64, months []MonthBounds) ([]MonthlyUsers, error) {
-	var cols []string
-	var margs []any
-	for i, m := range months {
-		cols = append(cols,
-			fmt.Sprintf(`SUM(CASE WHEN COALESCE(u.start_activation_time, u.created_at) < ? AND (u.active OR u.updated_at >= ?) THEN 1 ELSE 0 END) AS a%d`, i),
-			fmt.Sprintf(`SUM(CASE WHEN u.created_at >= ? AND u.created_at < ? THEN 1 ELSE 0 END) AS n%d`, i))
-		margs = append(margs, m.End, m.End, m.Start, m.End)
+	n := len(months)
+	chain := func(col string) (string, []any) {
+		var b strings.Builder
+		var args []any
+		b.WriteString("CASE")
+		for i, m := range months {
+			fmt.Fprintf(&b, " WHEN %s < ? THEN %d", col, i)
+			args = append(args, m.End)
+		}
+		fmt.Fprintf(&b, " ELSE %d END", n)
+		return b.String(), args
 	}
+	act, aargs := chain("COALESCE(u.start_activation_time, u.created_at)")
+	deact, dargs := chain("u.updated_at")
+	created, cargs := chain("u.created_at")
+	cols := fmt.Sprintf(`SELECT u.corporate_account_id, %s AS a, CASE WHEN u.active THEN %d ELSE %s END AS d,
+		CASE WHEN u.created_at < ? THEN -1 ELSE %s END AS c, COUNT(*) AS n FROM users u`, act, n, deact, created)
+	margs := append(append(append(aargs, dargs...), months[0].Start), cargs...)
 	cond, sargs := scope.InCompanies("u.corporate_account_id")
-	head := `SELECT u.corporate_account_id, ` + strings.Join(cols, ", ") + ` FROM users u
-		WHERE u.user_type = '` + TypeMobile + `' AND u.anonymized_at IS NULL AND u.corporate_account_id IS NOT NULL AND ` + cond
-	var out []MonthlyUsers
-	run := func(q string, args []any) error {
-		rows, err := s.db.Query(ctx, q, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var company int64
-			vals := make([]*int64, 2*len(months))
-			dest := []any{&company}
-			for i := range vals {
-				dest = append(dest, &vals[i])
-			}
-			if err := rows.Scan(dest...); err != nil {
-				return err
-			}
-			for i, m := range months {
-				out = append(out, MonthlyUsers{CompanyID: company, Month: m.Month, Active: deref(vals[2*i]), New: deref(vals[2*i+1])})
-			}
-		}
-		return rows.Err()
+	where := ` WHERE u.user_type = '` + TypeMobile + `' AND u.anonymized_at IS NULL AND u.corporate_account_id IS NOT NULL AND ` + cond
+	const group = ` GROUP BY u.corporate_account_id, a, d, c`
+	type bucket struct {
+		CompanyID int64 `db:"corporate_account_id"`
+		A, D, C   int
+		N         int64
 	}
+	var rows []bucket
 	if ids == nil {
-		return out, run(head+` GROUP BY u.corporate_account_id`, append(margs, sargs...))
-	}
-	for i := 0; i < len(ids); i += database.InBatch {
-		part := ids[i:min(i+database.InBatch, len(ids))]
-		args := append(append([]any{}, margs...), sargs...)
-		for _, id := range part {
-			args = append(args, id)
-		}
-		if err := run(head+` AND u.corporate_account_id IN (`+database.Placeholders(len(part))+`) GROUP BY u.corporate_account_id`, args); err != nil {
+		if err := s.db.Select(ctx, &rows, cols+where+group, append(margs, sargs...)...); err != nil {
 			return nil, err
 		}
+	} else {
+		for i := 0; i < len(ids); i += database.InBatch {
+			part := ids[i:min(i+database.InBatch, len(ids))]
+			args := append(append([]any{}, margs...), sargs...)
+			for _, id := range part {
+				args = append(args, id)
+			}
+			var got []bucket
+			if err := s.db.Select(ctx, &got, cols+where+` AND u.corporate_account_id IN (`+database.Placeholders(len(part))+`)`+group, args...); err != nil {
+				return nil, err
+			}
+			rows = append(rows, got...)
+		}
+	}
+	per := map[int64][]MonthlyUsers{}
+	var order []int64
+	for _, r := range rows {
+		ms := per[r.CompanyID]
+		if ms == nil {
+			ms = make([]MonthlyUsers, n)
+			for i, m := range months {
+				ms[i] = MonthlyUsers{CompanyID: r.CompanyID, Month: m.Month}
+			}
+			per[r.CompanyID] = ms
+			order = append(order, r.CompanyID)
+		}
+		// active at the end of month i: activated by then, not deactivated by then
+		for i := r.A; i < n && i < r.D; i++ {
+			ms[i].Active += r.N
+		}
+		if r.C >= 0 && r.C < n {
+			ms[r.C].New += r.N
+		}
+	}
+	var out []MonthlyUsers
+	for _, id := range order {
+		out = append(out, per[id]...)
 	}
 	return out, nil
 }

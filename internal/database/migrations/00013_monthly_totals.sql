@@ -6,7 +6,9 @@
 -- month is yyyyMM.
 
 -- Each row is counted twice: for its user and in its company's rollup
--- (user_id -1), which is what the dashboard reads.
+-- (user_id -1), which is what the dashboard reads (a seek on the primary
+-- key: company, -1, months); reports of a month read a company's users
+-- through the (month, company) index.
 --
 -- budget: per company, user (0: the company's own budget), month of the
 -- booking date and transaction type, the ledger rows' count and sum.
@@ -17,7 +19,7 @@ CREATE TABLE budget_monthly_totals (
     tx_type              TEXT NOT NULL,
     tx_count             BIGINT NOT NULL,
     amount_sum           BIGINT NOT NULL,
-    PRIMARY KEY (corporate_account_id, month, user_id, tx_type)
+    PRIMARY KEY (corporate_account_id, user_id, month, tx_type)
 );
 CREATE INDEX budget_monthly_totals_month ON budget_monthly_totals(month, corporate_account_id);
 
@@ -32,9 +34,13 @@ CREATE TABLE expense_monthly_totals (
     provider             TEXT NOT NULL DEFAULT '',
     expense_count        BIGINT NOT NULL,
     amount_sum           BIGINT NOT NULL,
-    PRIMARY KEY (corporate_account_id, month, user_id, mobility_mode, provider)
+    PRIMARY KEY (corporate_account_id, user_id, month, mobility_mode, provider)
 );
 CREATE INDEX expense_monthly_totals_month ON expense_monthly_totals(month, corporate_account_id);
+
+-- user: the app-user counts (user.Service.AppUsersPerMonth) read a
+-- company's users from this index alone.
+CREATE INDEX users_counts ON users(corporate_account_id, user_type, active, start_activation_time, created_at, updated_at, anonymized_at);
 
 -- existing databases: the totals of the rows already there
 INSERT INTO budget_monthly_totals (corporate_account_id, user_id, month, tx_type, tx_count, amount_sum)
@@ -59,5 +65,6 @@ SELECT corporate_account_id, -1, month, mobility_mode, provider, SUM(expense_cou
 GROUP BY corporate_account_id, month, mobility_mode, provider;
 
 -- +goose Down
+DROP INDEX users_counts;
 DROP TABLE expense_monthly_totals;
 DROP TABLE budget_monthly_totals;

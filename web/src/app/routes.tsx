@@ -35,6 +35,10 @@ const ExpenseDetailPage = lazyPage(() => import('@/features/expenses/components/
 const RecurringExpensePage = lazyPage(() => import('@/features/expenses/components/RecurringExpensePage'));
 const CompanySettingsPage = lazyPage(() => import('@/features/company-settings/components/CompanySettingsPage'));
 const BudgetsSettingsTab = lazyPage(() => import('@/features/company-settings/components/BudgetsSettingsTab'));
+const DetailsSettingsTab = lazyPage(() => import('@/features/company-settings/components/DetailsSettingsTab'));
+const MobileAppSettingsTab = lazyPage(() => import('@/features/company-settings/components/MobileAppSettingsTab'));
+const BrandingSettingsTab = lazyPage(() => import('@/features/company-settings/components/BrandingSettingsTab'));
+const CompanyDeactivationPage = lazyPage(() => import('@/features/company-deactivation/components/CompanyDeactivationPage'));
 const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
 const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
 const UserDetailTab = lazyPage(() => import('@/features/users/components/detail/DetailTab'));
@@ -107,7 +111,18 @@ const peopleRoutes: RouteObject = {
       element: <CompanySettingsPage />,
       children: [
         { index: true, element: null },
+        { path: 'details', element: <DetailsSettingsTab /> },
         { path: 'budgets', element: <BudgetsSettingsTab /> },
+        // MSP only and platform admin only: the tabs show the 404 page to anyone else.
+        { path: 'mobile-app', element: <MobileAppSettingsTab /> },
+        {
+          path: 'branding',
+          element: (
+            <RequireRole roles={PLATFORM_ADMINS}>
+              <BrandingSettingsTab />
+            </RequireRole>
+          ),
+        },
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },
@@ -229,6 +244,15 @@ export const routes: RouteObject[] = [
           },
           peopleRoutes,
           financeRoutes,
+          // user_manager, MSP users and platform staff (the page checks the first two).
+          {
+            path: strip(paths.companyDeactivation),
+            element: (
+              <RequireSelectedCorporateAccount>
+                <CompanyDeactivationPage />
+              </RequireSelectedCorporateAccount>
+            ),
+          },
         ],
       },
       { path: strip(paths.notFound), element: <NotFoundRoute /> },

@@ -37,6 +37,7 @@ export const paths = {
   companyBudget: '/finance/company-budget',
   companyPrivateBudget: '/finance/company-private-budget',
   companySettings: '/company/settings',
+  companyDeactivation: '/company/settings/deactivation',
   reporting: '/reporting',
   corporateAccounts: '/corporate-accounts',
 } as const;
