@@ -148,6 +148,7 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/company/details',
     '/corporate-accounts',
     '/corporate-accounts/add',
+    '/reporting',
   ]) {
     await visit(path, path);
   }

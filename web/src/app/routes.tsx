@@ -60,12 +60,14 @@ const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components
 const CorporateAccountsPage = lazyPage(() => import('@/features/corporate-accounts/components/CorporateAccountsPage'));
 const AddCorporateAccountPage = lazyPage(() => import('@/features/corporate-accounts/components/add/AddCorporateAccountPage'));
 const CompanyDetailsPage = lazyPage(() => import('@/features/company-details/components/CompanyDetailsPage'));
+const ReportingRoute = lazyPage(() => import('./routes/ReportingRoute'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
 /** Who may manage people (SPEC §6: user_manager; ospadmin always passes). */
 const USER_MANAGERS = ['user_manager'] as const;
 const PLATFORM_ADMINS = ['ospadmin'] as const;
+const REPORTING_MANAGERS = ['reporting_manager'] as const;
 
 /** The people screens (SPEC §2): a selected company and the user_manager role. */
 const peopleRoutes: RouteObject = {
@@ -258,6 +260,15 @@ export const routes: RouteObject[] = [
           { path: strip(paths.dashboard), element: <DashboardRoute /> },
           { path: strip(paths.changePassword), element: <ChangePasswordPage /> },
           { path: strip(paths.help), element: <HelpPage /> },
+          // Reporting (SPEC §2): the reporting_manager role; ospadmin passes.
+          {
+            path: strip(paths.reporting),
+            element: (
+              <RequireRole roles={REPORTING_MANAGERS}>
+                <ReportingRoute />
+              </RequireRole>
+            ),
+          },
           peopleRoutes,
           financeRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).

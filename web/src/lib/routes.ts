@@ -41,6 +41,7 @@ export const paths = {
   companyDetails: '/company/details',
   corporateAccounts: '/corporate-accounts',
   addCorporateAccount: '/corporate-accounts/add',
+  reporting: '/reporting',
 } as const;
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {

@@ -49,6 +49,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'companyPrivateBudget', label: 'menu.companyPrivateBudget', to: paths.companyPrivateBudget, audience: 'all', roles: ['ospadmin'], section: 'finance', company: 'selectedOrAdmin' },
   { key: 'companyDetails', label: 'menu.companyDetails', to: paths.companyDetails, audience: 'all', section: 'settings', company: 'selected' },
   { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'settings', company: 'selected' },
+  { key: 'reporting', label: 'menu.reporting', to: paths.reporting, audience: 'all', roles: ['reporting_manager'] },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
 ];
 

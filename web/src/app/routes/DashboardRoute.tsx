@@ -6,6 +6,7 @@ import { useCorporateAccountListing } from '@/features/corporate-account/api/lis
 import { CorporateAccountSelector } from '@/features/corporate-account/components/CorporateAccountSelector';
 import { ActiveCompaniesTile } from '@/features/dashboard/components/ActiveCompaniesTile';
 import { DashboardFilters } from '@/features/dashboard/components/DashboardFilters';
+import { DashboardOverview } from '@/features/dashboard/components/overview/DashboardOverview';
 import { Welcome } from '@/features/dashboard/components/Welcome';
 import { useDashboardFilters } from '@/features/dashboard/dashboardFilters';
 import { UserSearch } from '@/features/users/components/search/UserSearch';
@@ -117,6 +118,7 @@ export default function DashboardRoute() {
           </DashboardFilters>
         </Box>
       )}
+      <DashboardOverview user={user} companyOspId={ospId} company={account} filters={filters} />
       {isMspUser(user) && (
         <ActiveCompaniesTile
           to={paths.corporateAccounts}

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'expenses',
   'help',
   'layout',
+  'reporting',
   'userGroups',
   'users',
   'validation',
