@@ -52,6 +52,13 @@ const AddUserGroupPage = lazyPage(() => import('@/features/user-groups/component
 const UserGroupDetailPage = lazyPage(() => import('@/features/user-groups/components/UserGroupDetailPage'));
 const GroupMembersTab = lazyPage(() => import('@/features/user-groups/components/MembersTab'));
 const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components/DetailsTab'));
+const PartnersPage = lazyPage(() => import('@/features/partners/components/PartnersPage'));
+const AddPartnerPage = lazyPage(() => import('@/features/partners/components/AddPartnerPage'));
+const PartnerDetailPage = lazyPage(() => import('@/features/partners/components/PartnerDetailPage'));
+const PartnerDetailsTab = lazyPage(() => import('@/features/partners/components/DetailsTab'));
+const PartnerBudgetsTab = lazyPage(() => import('@/features/partners/components/BudgetsTab'));
+const LinkedPartnersTab = lazyPage(() => import('@/features/partners/components/LinkedPartnersTab'));
+const AddLinkedPartnerPage = lazyPage(() => import('@/features/partners/components/AddLinkedPartnerPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -181,6 +188,32 @@ const financeRoutes: RouteObject = {
   ],
 };
 
+/** Partners (SPEC §2 "Platform admin only"). */
+const partnerRoutes: RouteObject = {
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children: [
+    { path: strip(paths.partners), element: <PartnersPage /> },
+    { path: strip(paths.addPartner), element: <AddPartnerPage /> },
+    { path: strip(paths.addLinkedPartner), element: <AddLinkedPartnerPage /> },
+    {
+      path: strip(paths.partner),
+      element: <PartnerDetailPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'details', element: <PartnerDetailsTab /> },
+        { path: 'budgets', element: <PartnerBudgetsTab /> },
+        // The branding editor (features/branding's PartnerBrandingTab) is wired here at merge.
+        { path: 'branding', element: null },
+        { path: 'linked-partners', element: <LinkedPartnersTab /> },
+      ],
+    },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -218,6 +251,7 @@ export const routes: RouteObject[] = [
           { path: strip(paths.help), element: <HelpPage /> },
           peopleRoutes,
           financeRoutes,
+          partnerRoutes,
         ],
       },
       { path: strip(paths.notFound), element: <NotFoundRoute /> },

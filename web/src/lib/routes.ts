@@ -37,6 +37,10 @@ export const paths = {
   companyBudget: '/finance/company-budget',
   companyPrivateBudget: '/finance/company-private-budget',
   companySettings: '/company/settings',
+  partners: '/partners',
+  addPartner: '/partners/add',
+  partner: '/partners/:partnerOspId',
+  addLinkedPartner: '/partners/:partnerOspId/add-linked',
 } as const;
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {
@@ -68,5 +72,7 @@ export const namedRoutes = {
   AddExpense: (userOspId: string) => `${paths.addExpense}?${new URLSearchParams({ userOspId })}`,
   RecurringExpense: (recurrenceOspId: string) => fill(paths.recurringExpense, { recurrenceOspId }),
   TransactionDetails: (eventOspId: string) => fill(paths.transactionDetails, { eventOspId }),
+  Partner: (partnerOspId: string, tab = 'details') => `${fill(paths.partner, { partnerOspId })}/${tab}`,
+  AddLinkedPartner: (partnerOspId: string) => fill(paths.addLinkedPartner, { partnerOspId }),
   ImportUsers: (kind: 'create' | 'update') => `${paths.importUsers}?kind=${kind}`,
 };

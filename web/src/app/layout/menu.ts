@@ -29,6 +29,7 @@ export const MENU: readonly MenuEntry[] = [
     to: `${paths.dashboard}#corporate-account`,
     audience: 'msp',
   },
+  { key: 'partners', label: 'partners:menu', to: paths.partners, audience: 'msp', roles: ['ospadmin'] },
   // People of the selected company (SPEC §2); MSP users see them once a company is chosen.
   { key: 'appUsers', label: 'menu.appUsers', to: paths.appUsers, audience: 'all', roles: ['user_manager'] },
   { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'] },

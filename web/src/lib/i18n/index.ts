@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'expenses',
   'help',
   'layout',
+  'partners',
   'userGroups',
   'users',
   'validation',

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+import { partnerKeys } from './keys';
+import type { PartnerDeactivation } from './types';
+
+/** How often the progress of a running deactivation is asked. */
+export const DEACTIVATION_POLL_MS = 1_500;
+
+const FINISHED = ['DONE', 'COMPLETED', 'FINISHED', 'SUCCEEDED'];
+
+/** A deactivation is running until every company is done (or the server says it finished). */
+export function isRunning(progress: PartnerDeactivation | null | undefined): boolean {
+  if (!progress) return false;
+  if (FINISHED.includes(progress.status)) return false;
+  return progress.companiesDone < progress.companiesTotal || progress.status === 'RUNNING' || progress.status === 'PENDING';
+}
+
+export function getPartnerDeactivation(ospId: string, signal?: AbortSignal) {
+  return apiRequest<PartnerDeactivation | null>('/portal-service/v1/partner/deactivation/get', {
+    method: 'POST',
+    body: { ospId },
+    signal,
+    // No progress to show is not worth a notification: the tab shows the partner's state anyway.
+    ignoreErrors: 'all',
+  });
+}
+
+export const partnerDeactivationQueryOptions = (ospId: string) =>
+  queryOptions({
+    queryKey: partnerKeys.deactivation(ospId),
+    queryFn: ({ signal }) => getPartnerDeactivation(ospId, signal),
+    // Asked again while it runs, so the bar moves.
+    refetchInterval: (query) => (isRunning(query.state.data) ? DEACTIVATION_POLL_MS : false),
+  });
+
+export function usePartnerDeactivation(ospId: string, enabled = true) {
+  return useQuery({ ...partnerDeactivationQueryOptions(ospId), enabled });
+}
