@@ -6,13 +6,9 @@ import type { PartnerDeactivation } from './types';
 /** How often the progress of a running deactivation is asked. */
 export const DEACTIVATION_POLL_MS = 1_500;
 
-const FINISHED = ['DONE', 'COMPLETED', 'FINISHED', 'SUCCEEDED'];
-
-/** A deactivation is running until every company is done (or the server says it finished). */
+/** RUNNING until every company is done (then DONE; ACTIVATED once the partner is active again). */
 export function isRunning(progress: PartnerDeactivation | null | undefined): boolean {
-  if (!progress) return false;
-  if (FINISHED.includes(progress.status)) return false;
-  return progress.companiesDone < progress.companiesTotal || progress.status === 'RUNNING' || progress.status === 'PENDING';
+  return progress?.status === 'RUNNING';
 }
 
 export function getPartnerDeactivation(ospId: string, signal?: AbortSignal) {

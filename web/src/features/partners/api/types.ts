@@ -46,12 +46,13 @@ export interface CreatePartnerRequest {
   selectedBudgetTypes: string[];
 }
 
+/** A selection left out keeps what is stored; an empty list clears it. */
 export interface UpdatePartnerRequest {
   ospId: string;
   partnerData: PartnerData;
-  selectedBudgetTypes: string[];
-  selectedProducts: string[];
-  selectedServiceResources: string[];
+  selectedBudgetTypes?: string[];
+  selectedProducts?: string[];
+  selectedServiceResources?: string[];
   applyChangesToCorporateAccounts: boolean;
 }
 
@@ -68,7 +69,7 @@ export interface RelatedPartnerRequest {
 
 /** Progress of a partner's deactivation (companies done of the total). */
 export interface PartnerDeactivation {
-  status: string;
+  status: 'RUNNING' | 'DONE' | 'ACTIVATED';
   companiesDone: number;
   companiesTotal: number;
 }

@@ -35,8 +35,6 @@ export default function BudgetsTab() {
         ospId: partner.ospId,
         partnerData: toPartnerData(fromPartner(partner)),
         selectedBudgetTypes: selected,
-        selectedProducts: partner.selectedProducts ?? [],
-        selectedServiceResources: partner.selectedServiceResources ?? [],
         applyChangesToCorporateAccounts: apply,
       },
       {

@@ -18,13 +18,10 @@ export default function DetailsTab() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      // The selections stay as they are: the budgets tab changes them.
+      // The selections are left out, so the server keeps them: the budgets tab changes them.
       const saved = await update.mutateAsync({
         ospId: partner.ospId,
         partnerData: toPartnerData(values),
-        selectedBudgetTypes: partner.selectedBudgetTypes ?? [],
-        selectedProducts: partner.selectedProducts ?? [],
-        selectedServiceResources: partner.selectedServiceResources ?? [],
         applyChangesToCorporateAccounts: false,
       });
       form.reset(fromPartner(saved));

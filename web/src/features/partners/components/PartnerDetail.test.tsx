@@ -69,6 +69,8 @@ function setup(path: string, handler: Handler = () => undefined) {
   return { ...result, calls, user: userEvent.setup() };
 }
 
+const SLOW = { timeout: 20_000 };
+
 describe('partner detail', () => {
   beforeEach(() => {
     resetApiClientForTests();
@@ -76,7 +78,7 @@ describe('partner detail', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens the details tab first, with the four tabs', async () => {
+  it('opens the details tab first, with the four tabs', SLOW, async () => {
     const { router } = setup('/partners/p-mobi');
     await waitFor(() => expect(router.state.location.pathname).toBe('/partners/p-mobi/details'));
     expect(await screen.findByTestId('partner-name')).toHaveTextContent('MobiPartner');
@@ -84,7 +86,7 @@ describe('partner detail', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveValue('MobiPartner');
   });
 
-  it('deactivates after a confirm that says the companies go too, and shows the progress', async () => {
+  it('deactivates after a confirm that says the companies go too, and shows the progress', SLOW, async () => {
     let started = false;
     const { user, calls } = setup('/partners/p-mobi/details', (call) => {
       if (call.url.endsWith('/partner/deactivate')) {
@@ -113,7 +115,7 @@ describe('partner detail', () => {
         ? jsonResponse(200, { ...mobi, selectedBudgetTypes: (call.body as { selectedBudgetTypes: string[] }).selectedBudgetTypes })
         : undefined;
 
-    it('saves the selection without touching the companies when the box is not ticked', async () => {
+    it('saves the selection without touching the companies when the box is not ticked', SLOW, async () => {
       const { user, calls } = setup('/partners/p-mobi/budgets', onUpdate);
       await user.click(await screen.findByRole('checkbox', { name: 'Cafeteria budget' }));
       await user.click(screen.getByTestId('save-budgets'));
@@ -128,7 +130,7 @@ describe('partner detail', () => {
       });
     });
 
-    it('asks to confirm "apply to all corporate accounts" and then sends applyChangesToCorporateAccounts', async () => {
+    it('asks to confirm "apply to all corporate accounts" and then sends applyChangesToCorporateAccounts', SLOW, async () => {
       const { user, calls } = setup('/partners/p-mobi/budgets', onUpdate);
       await user.click(await screen.findByRole('checkbox', { name: 'Commuting budget' }));
       await user.click(screen.getByRole('checkbox', { name: /Apply to all corporate accounts/ }));
@@ -149,7 +151,7 @@ describe('partner detail', () => {
   });
 
   describe('linked partners', () => {
-    it('lists the links and removes one after confirming', async () => {
+    it('lists the links and removes one after confirming', SLOW, async () => {
       const { user, calls } = setup('/partners/p-mobi/linked-partners', (call) =>
         call.url.endsWith('/partner/related/remove') ? jsonResponse(200, {}) : undefined,
       );
@@ -169,7 +171,7 @@ describe('partner detail', () => {
       });
     });
 
-    it('offers every other partner and shows the server refusing a cycle', async () => {
+    it('offers every other partner and shows the server refusing a cycle', SLOW, async () => {
       const { user, calls, router } = setup('/partners/p-mobi/add-linked', (call) =>
         call.url.endsWith('/partner/related/add')
           ? jsonResponse(409, { errorLabel: 'E2E_TEST_ONLY_CYCLE', message: 'This link would make a cycle of partners' })
@@ -194,7 +196,7 @@ describe('partner detail', () => {
       expect(router.state.location.pathname).toBe('/partners/p-mobi/add-linked');
     });
 
-    it('needs a partner before linking', async () => {
+    it('needs a partner before linking', SLOW, async () => {
       const { user, calls } = setup('/partners/p-mobi/add-linked');
       await user.click(await screen.findByRole('button', { name: 'Link partner' }));
       expect(await screen.findByText('Partner is required')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PARTNER_BUDGET_TYPES, PARTNER_TYPES } from '../api/types';
-import { COUNTRIES, TEXT_MAX_LENGTH, type PartnerValues } from './partnerForm';
+import { COUNTRIES, MAX_LENGTH, type PartnerValues } from './partnerForm';
 
 type Form = UseFormReturn<PartnerValues>;
 
@@ -27,7 +27,7 @@ export function IdentityFields({ form }: { form: Form }) {
         <TextInput
           label={t('fields.name')}
           withAsterisk
-          maxLength={TEXT_MAX_LENGTH}
+          maxLength={MAX_LENGTH.name}
           error={errors.name?.message}
           {...form.register('name')}
         />
@@ -51,36 +51,36 @@ export function IdentityFields({ form }: { form: Form }) {
         <TextInput
           label={t('fields.extId')}
           description={t('hints.extId')}
-          maxLength={TEXT_MAX_LENGTH}
+          maxLength={MAX_LENGTH.extId}
           error={errors.extId?.message}
           {...form.register('extId')}
         />
         <TextInput
           label={t('fields.vatNumber')}
           description={t('hints.vatNumber')}
-          maxLength={TEXT_MAX_LENGTH}
+          maxLength={MAX_LENGTH.vatNumber}
           error={errors.vatNumber?.message}
           {...form.register('vatNumber')}
         />
         <TextInput
           label={t('fields.email')}
           type="email"
-          maxLength={TEXT_MAX_LENGTH}
+          maxLength={MAX_LENGTH.email}
           error={errors.email?.message}
           {...form.register('email')}
         />
       </SimpleGrid>
       <Fieldset legend={t('address')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('fields.street')} maxLength={TEXT_MAX_LENGTH} error={errors.street?.message} {...form.register('street')} />
+          <TextInput label={t('fields.street')} maxLength={MAX_LENGTH.street} error={errors.street?.message} {...form.register('street')} />
           <TextInput
             label={t('fields.streetNumber')}
-            maxLength={TEXT_MAX_LENGTH}
+            maxLength={MAX_LENGTH.streetNumber}
             error={errors.streetNumber?.message}
             {...form.register('streetNumber')}
           />
-          <TextInput label={t('fields.zipCode')} maxLength={TEXT_MAX_LENGTH} error={errors.zipCode?.message} {...form.register('zipCode')} />
-          <TextInput label={t('fields.city')} maxLength={TEXT_MAX_LENGTH} error={errors.city?.message} {...form.register('city')} />
+          <TextInput label={t('fields.zipCode')} maxLength={MAX_LENGTH.zipCode} error={errors.zipCode?.message} {...form.register('zipCode')} />
+          <TextInput label={t('fields.city')} maxLength={MAX_LENGTH.city} error={errors.city?.message} {...form.register('city')} />
           <Controller
             control={form.control}
             name="country"

@@ -7,8 +7,18 @@ import type { PartnerType } from '@/lib/api/types';
 import { createRules } from '@/lib/validation';
 import { PARTNER_TYPES, type Partner, type PartnerData } from '../api/types';
 
-/** Text fields are at most 255 characters on the server (validate.Input's default). */
-export const TEXT_MAX_LENGTH = 255;
+/** The server's limits of partnerData's text fields (partner.PartnerData). */
+export const MAX_LENGTH = {
+  name: 100,
+  extId: 50,
+  street: 100,
+  streetNumber: 20,
+  zipCode: 20,
+  city: 100,
+  vatNumber: 20,
+  email: 254,
+} as const;
+type TextField = keyof typeof MAX_LENGTH;
 
 /** EU countries a partner's address may lie in (ISO 3166-1 alpha-2); Belgium first. */
 export const COUNTRIES = [
@@ -80,10 +90,10 @@ export function usePartnerSchema() {
   const { t } = useTranslation('partners');
   return useMemo(() => {
     const rules = createRules(t);
-    const tooLong = (field: string) => t('validation:maxLength', { label: t(`fields.${field}`), max: TEXT_MAX_LENGTH });
-    const text = (field: string) => z.string().trim().max(TEXT_MAX_LENGTH, tooLong(field));
+    const tooLong = (field: TextField) => t('validation:maxLength', { label: t(`fields.${field}`), max: MAX_LENGTH[field] });
+    const text = (field: TextField) => z.string().trim().max(MAX_LENGTH[field], tooLong(field));
     return z.object({
-      name: rules.required(t('fields.name')).max(TEXT_MAX_LENGTH, tooLong('name')),
+      name: rules.required(t('fields.name')).max(MAX_LENGTH.name, tooLong('name')),
       partnerType: z
         .string()
         .refine((value) => (PARTNER_TYPES as readonly string[]).includes(value), t('validation:required', { label: t('fields.partnerType') })),
