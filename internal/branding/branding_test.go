@@ -44,7 +44,7 @@ func TestBrandingPerPartner(t *testing.T) {
 			status int
 			color  string
 		}{
-			{"acme.admin", nil, 200, "#0F89EA"},
+			{"acme.admin", nil, 200, "#5F3DC4"},
 			{"initech.admin", nil, 200, "#2B8A3E"},
 			{"ospadmin", nil, 200, "#0F89EA"},
 			{"ospadmin", map[string]string{"corporateAccountOspId": seed.InitechOspID}, 200, "#2B8A3E"},

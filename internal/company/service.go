@@ -206,3 +206,23 @@ func ptrs(rows []row) []*row {
 	}
 	return out
 }
+
+// FindByAny searches over name, extId, company number and VAT number.
+func (s *Service) FindByAny(ctx context.Context, p *access.Principal, f FindRequest) (*paging.Page[CorporateAccount], error) {
+	return nil, apperr.Forbidden("not implemented yet")
+}
+
+// ByPartner lists the companies of a partner within the caller's scope.
+func (s *Service) ByPartner(ctx context.Context, p *access.Principal, f ByPartnerRequest) (*paging.Page[CorporateAccount], error) {
+	return nil, apperr.Forbidden("not implemented yet")
+}
+
+// Create creates an account with its first admin in one transaction.
+func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateRequest) (*CorporateAccount, error) {
+	return nil, apperr.Forbidden("not implemented yet")
+}
+
+// Update changes an account; company admins only a subset of the fields.
+func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateRequest) (*CorporateAccount, error) {
+	return nil, apperr.Forbidden("not implemented yet")
+}

@@ -12,6 +12,41 @@ import (
 
 type store struct{ db *database.DB }
 
+// row is a corporate account as stored, with its partner joined.
+type row struct {
+	ID                 int64   `db:"id"`
+	OspID              string  `db:"osp_id"`
+	PartnerID          int64   `db:"partner_id"`
+	PartnerOspID       string  `db:"-"` // from partner's read model (Service.withPartners)
+	PartnerType        string  `db:"-"`
+	Name               string  `db:"name"`
+	ExtID              *string `db:"ext_id"`
+	CompanyType        string  `db:"company_type"`
+	PaymentType        string  `db:"payment_type"`
+	TwoFactorForAdmins bool    `db:"two_factor_for_admins"`
+	Street             string  `db:"street"`
+	StreetNumber       string  `db:"street_number"`
+	ZipCode            string  `db:"zip_code"`
+	City               string  `db:"city"`
+	VatNumber          string  `db:"vat_number"`
+	Active             bool    `db:"active"`
+}
+
+func (r *row) toAPI() CorporateAccount {
+	ext := ""
+	if r.ExtID != nil {
+		ext = *r.ExtID
+	}
+	return CorporateAccount{
+		OspID: r.OspID, Name: r.Name, ExtID: ext, CompanyType: r.CompanyType,
+		Data:   Data{ExtID: ext, Name: r.Name, PaymentType: r.PaymentType, Partner: Ref{OspID: r.PartnerOspID}},
+		Street: r.Street, StreetNumber: r.StreetNumber, ZipCode: r.ZipCode, City: r.City, VatNumber: r.VatNumber,
+		TwoFactorForAdmins: r.TwoFactorForAdmins, Active: r.Active, PartnerType: r.PartnerType, PaymentType: r.PaymentType,
+		Partner: Ref{OspID: r.PartnerOspID}, Country: DefaultCountry,
+		AllowedBudgetTypes: []string{}, SelectedBudgetTypes: []string{}, AppMenu: []string{},
+	}
+}
+
 const selectRow = `SELECT ca.id, ca.osp_id, ca.partner_id,
 	ca.name, ca.ext_id, ca.company_type, ca.payment_type, ca.two_factor_for_admins, ca.street, ca.street_number,
 	ca.zip_code, ca.city, ca.vat_number, ca.active

@@ -1,6 +1,6 @@
 // Package partner holds partners (MSP, MRP, reseller, ...), the parties
-// that own corporate accounts. This issue reads them; the partner screens
-// come later.
+// that own corporate accounts: their fields, the budget types they select
+// and the links between super- and sub-partners.
 package partner
 
 import (
@@ -8,6 +8,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/clock"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 )
@@ -28,21 +29,53 @@ var Types = []string{TypeMSP, TypeMRP, TypeReseller, TypeArtemis, TypeMRPMSP, Ty
 // DefaultBrandColor is SPEC §9's brand colour.
 const DefaultBrandColor = constants.DefaultBrandColor
 
-// Partner is a stored partner.
+// Partner is a stored partner: the read model other domains use (ByID,
+// ByIDs, Resolve) and the row the partner calls answer from.
 type Partner struct {
-	ID          int64   `db:"id" json:"-"`
-	OspID       string  `db:"osp_id" json:"ospId"`
-	Name        string  `db:"name" json:"name"`
-	ExtID       *string `db:"ext_id" json:"extId,omitempty"`
-	PartnerType string  `db:"partner_type" json:"partnerType"`
-	Active      bool    `db:"active" json:"active"`
-	BrandColor  string  `db:"brand_color" json:"brandColor"`
+	ID           int64   `db:"id" json:"-"`
+	OspID        string  `db:"osp_id" json:"ospId"`
+	Name         string  `db:"name" json:"name"`
+	ExtID        *string `db:"ext_id" json:"extId,omitempty"`
+	PartnerType  string  `db:"partner_type" json:"partnerType"`
+	Active       bool    `db:"active" json:"active"`
+	BrandColor   string  `db:"brand_color" json:"brandColor"`
+	Street       string  `db:"street" json:"-"`
+	StreetNumber string  `db:"street_number" json:"-"`
+	ZipCode      string  `db:"zip_code" json:"-"`
+	City         string  `db:"city" json:"-"`
+	Country      string  `db:"country" json:"-"`
+	VatNumber    string  `db:"vat_number" json:"-"`
+	Email        string  `db:"email" json:"-"`
+	SendInvoices bool    `db:"send_invoices" json:"-"`
+	SelfBilling  bool    `db:"self_billing" json:"-"`
 }
 
-// Service reads partners.
-type Service struct{ store *store }
+// Service manages partners.
+type Service struct {
+	db    *database.DB
+	store *store
+	clock clock.Clock
+	// companies is what partner needs of company and budget, handed over
+	// at wiring (UseCompanies): they import partner, not the reverse.
+	companies Companies
+}
 
-func NewService(db *database.DB) *Service { return &Service{store: &store{db: db}} }
+// Companies is what applyChangesToCorporateAccounts needs of the
+// companies of a partner: their ids (company's read model) and a way to
+// make each offer exactly the given budget types (budget owns them). Both
+// run in the caller's transaction.
+type Companies struct {
+	IDsOfPartner        func(ctx context.Context, partnerID int64) ([]int64, error)
+	ReplaceCompanyTypes func(ctx context.Context, companyIDs []int64, types []string) error
+}
+
+func NewService(db *database.DB, c clock.Clock) *Service {
+	return &Service{db: db, store: &store{db: db}, clock: c}
+}
+
+// UseCompanies hands partner what it needs of companies; set at wiring,
+// before any request.
+func (s *Service) UseCompanies(c Companies) { s.companies = c }
 
 // ByID returns a partner by internal id within scope; trusted internal
 // callers pass access.SystemScope().

@@ -10,7 +10,10 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/auth"
+	"mobility/portal/internal/branding"
+	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/partner"
 	"mobility/portal/internal/user"
 )
 
@@ -24,6 +27,11 @@ type Deps struct {
 	Users *user.Service
 	Auth  *auth.Service
 	Now   time.Time
+	// Partners makes the demo partners; nil uses a partner service of its
+	// own over DB (partner needs nothing else to add and link partners).
+	Partners *partner.Service
+	// Branding gives the demo partners their colours and logo (nil: none).
+	Branding *branding.Service
 }
 
 // IsEmpty tells whether the database has no partners yet.
@@ -40,6 +48,10 @@ const (
 	AcmeOspID         = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa"
 	GlobexOspID       = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"
 	InitechOspID      = "cccccccc-cccc-4ccc-8ccc-cccccccccccc"
+	// ResellerPartnerOspID and MrpPartnerOspID are sub-partners of
+	// MobiPartner (a reseller and a mobility resource provider).
+	ResellerPartnerOspID = "33333333-3333-4333-8333-333333333333"
+	MrpPartnerOspID      = "44444444-4444-4444-8444-444444444444"
 )
 
 // Demo seeds the demo data in one transaction; it refuses a non-empty
@@ -54,11 +66,7 @@ func Demo(ctx context.Context, d Deps) error {
 	}
 	now := database.Now(d.Now)
 	return d.DB.WithTx(ctx, func(ctx context.Context) error {
-		mobi, err := d.DB.Insert(ctx, `INSERT INTO partners (osp_id, name, ext_id, partner_type, created_at) VALUES (?, 'MobiPartner', 'MOBI', 'MSP', ?) RETURNING id`, MobiPartnerOspID, now)
-		if err != nil {
-			return err
-		}
-		other, err := d.DB.Insert(ctx, `INSERT INTO partners (osp_id, name, ext_id, partner_type, brand_color, created_at) VALUES (?, 'RideOn Mobility', 'RIDEON', 'MSP', '#2B8A3E', ?) RETURNING id`, OtherPartnerOspID, now)
+		mobi, other, err := demoPartners(ctx, d)
 		if err != nil {
 			return err
 		}
@@ -111,6 +119,52 @@ func Demo(ctx context.Context, d Deps) error {
 				return fmt.Errorf("seed %s password: %w", p.Login, err)
 			}
 		}
+		if d.Branding != nil {
+			return demoBranding(ctx, d.Branding)
+		}
 		return nil
 	})
+}
+
+// demoPartners makes the demo's partners through partner's service:
+// MobiPartner (Acme's and Globex's MSP) with a reseller and an MRP below
+// it, and RideOn (Initech's MSP), each with its address, flags and
+// selected budget types. It returns MobiPartner's and RideOn's ids.
+func demoPartners(ctx context.Context, d Deps) (mobi, other int64, err error) {
+	partners := d.Partners
+	if partners == nil {
+		partners = partner.NewService(d.DB, clock.NewFixed(d.Now))
+	}
+	all := []string{"MOBILITY_BUDGET", "BUSINESS_BUDGET", "CAFETERIA_BUDGET", "COMMUTING_BUDGET", "COMPANY_BUDGET"}
+	list := []partner.NewPartner{
+		{OspID: MobiPartnerOspID, Data: partner.PartnerData{Name: "MobiPartner", ExtID: "MOBI", PartnerType: partner.TypeMSP,
+			Street: "Havenlaan", StreetNumber: "86C", ZipCode: "1000", City: "Brussel", Country: "BE",
+			VatNumber: "BE0403170701", Email: "billing@mobipartner.example", SendInvoices: true}, BudgetTypes: all},
+		{OspID: OtherPartnerOspID, BrandColor: "#2B8A3E", Data: partner.PartnerData{Name: "RideOn Mobility", ExtID: "RIDEON",
+			PartnerType: partner.TypeMSP, Street: "Boulevard d'Avroy", StreetNumber: "7", ZipCode: "4000", City: "Liège", Country: "BE",
+			VatNumber: "BE0456423996", Email: "factures@rideon.example"},
+			BudgetTypes: []string{"MOBILITY_BUDGET", "BUSINESS_BUDGET", "COMPANY_BUDGET"}},
+		{OspID: ResellerPartnerOspID, Data: partner.PartnerData{Name: "FleetDeal Resellers", ExtID: "FLEETDEAL",
+			PartnerType: partner.TypeReseller, Street: "Frankrijklei", StreetNumber: "40", ZipCode: "2000", City: "Antwerpen",
+			Country: "BE", VatNumber: "BE0812345603", Email: "sales@fleetdeal.example", SelfBilling: true},
+			BudgetTypes: []string{"MOBILITY_BUDGET", "COMMUTING_BUDGET"}},
+		{OspID: MrpPartnerOspID, Data: partner.PartnerData{Name: "CityBike Rentals", ExtID: "CITYBIKE",
+			PartnerType: partner.TypeMRP, Street: "Korenmarkt", StreetNumber: "1", ZipCode: "9000", City: "Gent",
+			Country: "BE", VatNumber: "BE0654321022", Email: "partners@citybike.example", SelfBilling: true},
+			BudgetTypes: []string{"MOBILITY_BUDGET"}},
+	}
+	ids := make([]int64, len(list))
+	for i, p := range list {
+		if ids[i], err = partners.Add(ctx, p); err != nil {
+			return 0, 0, fmt.Errorf("seed partner %s: %w", p.Data.ExtID, err)
+		}
+	}
+	staff := &access.Principal{Scope: access.SystemScope()}
+	for _, sub := range []string{ResellerPartnerOspID, MrpPartnerOspID} {
+		if _, err := partners.Link(ctx, staff, partner.LinkRequest{OspID: MobiPartnerOspID, RelatedPartnerOspID: sub,
+			Relation: partner.RelationSub}); err != nil {
+			return 0, 0, fmt.Errorf("seed partner link: %w", err)
+		}
+	}
+	return ids[0], ids[1], nil
 }

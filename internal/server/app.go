@@ -22,6 +22,7 @@ import (
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/deactivation"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
 	"mobility/portal/internal/idempotency"
@@ -51,6 +52,8 @@ type App struct {
 	Expenses   *expense.Service
 	Branding   *branding.Service
 	Help       *help.Service
+	// Deactivations runs the company and partner deactivation workflows.
+	Deactivations *deactivation.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -60,7 +63,7 @@ type App struct {
 // New wires the services of the portal.
 func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	outbox := mail.NewOutbox(db, c)
-	partners := partner.NewService(db)
+	partners := partner.NewService(db, c)
 	companies := company.NewService(db, partners)
 	helpSvc, err := help.NewService(cfg)
 	if err != nil {
@@ -71,6 +74,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	users := user.NewService(user.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners,
 		Groups: groups, Auth: authSvc, Outbox: outbox})
 	budgets := budget.NewService(budget.Deps{DB: db, Clock: c, Companies: companies, Users: users, Outbox: outbox})
+	// partner sits below company and budget: its update pushes the
+	// partner's budget types to the partner's companies through them
+	partners.UseCompanies(partner.Companies{IDsOfPartner: companies.IDsOfPartner, ReplaceCompanyTypes: budgets.ReplaceCompanyTypes})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -81,8 +87,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Budgets:    budgets,
 		Onboarding: onboarding.NewService(db, users, budgets),
 		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
-		Branding:   branding.NewService(cfg, partners, companies),
+		Branding:   branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies}),
 		Help:       helpSvc,
+
+		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -96,6 +104,7 @@ func (a *App) Routes() []api.Route {
 		a.Users.Routes(),
 		a.Users.ImportRoutes(),
 		a.Users.TokenRoutes(),
+		a.Partners.Routes(),
 		a.Companies.Routes(),
 		a.Groups.Routes(),
 		a.Budgets.Routes(),
@@ -103,6 +112,7 @@ func (a *App) Routes() []api.Route {
 		a.Expenses.Routes(),
 		a.Branding.Routes(),
 		a.Help.Routes(),
+		a.Deactivations.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

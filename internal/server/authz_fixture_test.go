@@ -117,6 +117,13 @@ func (f *fixture) id(kind string) string {
 			Headers: map[string]string{"Content-Type": mw.FormDataContentType()}})
 		testkit.MustStatus(t, res, http.StatusOK)
 		id = str(t, res.Map(t), "uploadId")
+	case "newPartner", "linkedPartner":
+		pa := post(v1+"/partner/create", map[string]any{"partnerData": map[string]any{"name": fmt.Sprintf("Fixture partner %d", n),
+			"extId": fmt.Sprintf("FIXTURE-P%d", n), "partnerType": "MRP"}})
+		id = str(t, pa, "ospId")
+		if kind == "linkedPartner" {
+			post(v1+"/partner/related/add", map[string]any{"ospId": seed.MobiPartnerOspID, "relatedPartnerOspId": id, "relation": "SUB"})
+		}
 	case "promo":
 		code := fmt.Sprintf("FIXTURE%d", n)
 		post(v1+"/budget/promo/create", map[string]any{"code": code, "amount": 500, "validFrom": "2026-11-01", "validTo": "2026-12-31"})

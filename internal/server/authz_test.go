@@ -92,8 +92,6 @@ var noSuccess = map[string]string{
 // otherTenantAnswers are routes that answer another tenant's id with
 // data by design, each with why.
 var otherTenantAnswers = map[string]string{
-	"GET /portal-service/v1/portal/logo/get": "every caller gets the platform's default logo: the corporateAccountOspId parameter is not read " +
-		"until partners upload logos of their own (then scope it and remove this line)",
 	"POST /portal-service/v1/corporateAccount/getByFilter": "partnerOspId is a filter inside the caller's scope: another partner's id " +
 		"narrows the caller's own list to nothing and reveals nothing (company_test: \"msp cannot widen to another partner\")",
 }
@@ -118,6 +116,7 @@ var idKinds = map[string]string{
 	"assigneeOspId":         "user",
 	"corporateAccountOspId": "company",
 	"partnerOspId":          "partner",
+	"relatedPartnerOspId":   "newPartner", // related/remove: "linkedPartner" (builder.value)
 	"budgetOspId":           "budget",
 	"userGroupOspId":        "group",
 	"excludeMembersOf":      "group",
@@ -126,6 +125,13 @@ var idKinds = map[string]string{
 	"recurringOspId":        "recurring",
 	"uploadId":              "upload",
 	"promoCode":             "promo",
+}
+
+// routeIDKinds overrides idKinds for the routes under a path prefix, where
+// a field name means another kind: branding's ownerOspId is a partner or a
+// corporate account (the matrix names Acme), elsewhere a budget's owner.
+var routeIDKinds = map[string]map[string]string{
+	v1 + "/branding/": {"ownerOspId": "company"},
 }
 
 // nestedKinds names the kind of a nested {ospId} by the field holding it.
@@ -151,6 +157,8 @@ func kindOfOspID(path string) string {
 		{v1 + "/purchaseEvent/", "expense"},
 		{v1 + "/recurringExternalPurchase/", "recurring"},
 		{v1 + "/corporateAccount/", "company"},
+		{v1 + "/partner/", "partner"},
+		{v1 + "/branding/", "company"}, // a partner's or a company's: the matrix names Acme
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -179,7 +187,9 @@ type persona struct {
 	tenant  tenancy
 	appUser bool
 	partner string // the persona's partner (MSP), for calls that name Acme's
-	osp     string
+	// msp: a partner admin, whose session passes SPEC's mspOnly guard
+	msp bool
+	osp string
 	// tokens are the bearer tokens to try: one for admins; for anonymous
 	// and app users every token they could hold.
 	tokens []string
@@ -256,8 +266,9 @@ func newMatrix(t *testing.T, e *testkit.Env) *matrix {
 	m.ps = append(m.ps,
 		&persona{name: "Globex admin with every company role", login: "authz.globex", roles: companyRoles, tenant: otherTenant,
 			partner: seed.MobiPartnerOspID},
-		&persona{name: "RideOn MSP admin", login: "authz.rideon", roles: mspRoles, tenant: otherTenant, partner: seed.OtherPartnerOspID},
-		&persona{name: "MSP admin of Acme's partner", login: "msp.admin", roles: mspRoles, tenant: acmeTenant},
+		&persona{name: "RideOn MSP admin", login: "authz.rideon", roles: mspRoles, tenant: otherTenant, partner: seed.OtherPartnerOspID,
+			msp: true},
+		&persona{name: "MSP admin of Acme's partner", login: "msp.admin", roles: mspRoles, tenant: acmeTenant, msp: true},
 		&persona{name: "platform staff", login: "ospadmin", roles: []access.Role{access.OspAdmin}, tenant: acmeTenant},
 	)
 	for _, p := range m.ps {
@@ -342,13 +353,23 @@ func (m *matrix) expectation(rt api.Route, p *persona, c *call) expect {
 		return expectGuardPass
 	case !p.signedIn():
 		return expect401
-	case !rt.Policy.AllowsCall(&access.Principal{Roles: p.roles}, rt.Path):
+	case !rt.Policy.AllowsCall(p.principal(), rt.Path):
 		return expect403
 	case p.tenant == otherTenant && c.foreignTo(p) && otherTenantAnswers[routeKey(rt)] == "":
 		return expectTenantRefusal
 	default:
 		return expectAllowed
 	}
+}
+
+// principal is what the guard sees of p: its roles, and for a partner
+// admin a session whose partner is its tenant (SPEC §6's MSP rule).
+func (p *persona) principal() *access.Principal {
+	pr := &access.Principal{Roles: p.roles}
+	if p.msp {
+		pr.PartnerOspID, pr.TenantOspID = "msp", "msp"
+	}
+	return pr
 }
 
 func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }
@@ -404,7 +425,7 @@ func (m *matrix) victimPass() {
 			continue
 		}
 		for _, p := range actors {
-			if !rt.Policy.AllowsCall(&access.Principal{Roles: p.roles}, rt.Path) {
+			if !rt.Policy.AllowsCall(p.principal(), rt.Path) {
 				continue // the refused pass covers it
 			}
 			// a fresh victim each time: an earlier call may have changed the last one
@@ -767,6 +788,14 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 	fx := b.m.fx
 	if looksLikeID(name) && notAnID[name] == "" {
 		kind := idKinds[name]
+		if name == "relatedPartnerOspId" && strings.HasSuffix(b.rt.Path, "/related/remove") {
+			kind = "linkedPartner" // a partner linked below Acme's, so there is a link to remove
+		}
+		for prefix, kinds := range routeIDKinds {
+			if k := kinds[name]; k != "" && strings.HasPrefix(b.rt.Path, prefix) {
+				kind = k
+			}
+		}
 		if name == "ospId" || name == "id" {
 			if parent != "" {
 				kind = nestedKinds[parent]
@@ -926,13 +955,26 @@ func (b *builder) sample(name, parent string) (any, bool) {
 			return map[string]any{"extId": fmt.Sprintf("AUTHZ-B%d", fx.next())}, true
 		}
 		return map[string]any{"extId": fmt.Sprintf("AUTHZ-%d", fx.next()), "description": "authz group"}, true
+	case "partnerData":
+		n := fx.next()
+		return map[string]any{"name": fmt.Sprintf("Authz partner %d", n), "extId": fmt.Sprintf("AUTHZ-P%d", n),
+			"partnerType": "RESELLER", "zipCode": "1000", "vatNumber": "BE0123456749"}, true
+	case "relation":
+		return "SUB", true
+	case "selectedBudgetTypes":
+		return []string{"MOBILITY_BUDGET"}, true
 	case "contractId":
 		return fmt.Sprintf("C-AUTHZ-%d", fx.next()), true
 	case "kind":
 		return "create", true
 	case "format":
 		return "csv", true
+	case "imageType":
+		return "LOGO", true
 	case "file":
+		if strings.HasPrefix(path, v1+"/branding/") {
+			return `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123456"/></svg>`, true
+		}
 		n := fx.next()
 		return fmt.Sprintf("firstname,lastname,email,login\nImp,Orted,authz.imp%d@example.com,authz.imp.%d\n", n, n), true
 	}

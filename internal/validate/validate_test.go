@@ -30,6 +30,12 @@ func TestRules(t *testing.T) {
 		{"phone garbage", func(c *validate.Checker) { c.Phone("msisdn", "12ab") }, "Mobile phone is not a valid phone number"},
 		{"phone too long", func(c *validate.Checker) { c.Phone("msisdn", "+32 470 12 34 56 00 00 00 00 00") }, "Mobile phone may have at most 25 characters"},
 		{"date", func(c *validate.Checker) { c.Date("birthdate", "2024-02-30") }, "Date of birth must be a date (yyyy-MM-dd)"},
+		{"hex 6", func(c *validate.Checker) { c.HexColor("colour", "#0f89ea") }, ""},
+		{"hex 8", func(c *validate.Checker) { c.HexColor("colour", "#0F89EA80") }, ""},
+		{"hex no hash", func(c *validate.Checker) { c.HexColor("colour", "0F89EA") }, "colour must be # followed by 6 or 8 hexadecimal characters"},
+		{"hex 3", func(c *validate.Checker) { c.HexColor("colour", "#FFF") }, "colour must be # followed by 6 or 8 hexadecimal characters"},
+		{"hex 7", func(c *validate.Checker) { c.HexColor("colour", "#0F89EA8") }, "colour must be # followed by 6 or 8 hexadecimal characters"},
+		{"hex not hex", func(c *validate.Checker) { c.HexColor("colour", "#0G89EA") }, "colour must be # followed by 6 or 8 hexadecimal characters"},
 		{"first rule only", func(c *validate.Checker) { c.Required("email", ""); c.Email("email", "x") }, "Email is required"},
 	}
 	for _, tc := range cases {
@@ -52,5 +58,8 @@ func TestRules(t *testing.T) {
 	c := validate.New(ctx)
 	if got := c.Phone("msisdn", "0470/12.34.56"); got != "+32470123456" {
 		t.Fatalf("E.164: %q", got)
+	}
+	if got := c.HexColor("colour", "#0f89ea"); got != "#0F89EA" {
+		t.Fatalf("hex stored uppercase: %q", got)
 	}
 }

@@ -4,6 +4,155 @@
  */
 
 export interface paths {
+    "/portal-service/v1/branding/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the own colours of a partner or corporate account (empty colours inherit); answers the effective configuration
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        put: operations["putPortalServiceV1BrandingConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/configuration/default/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the branding of a partner or corporate account would be without its own configuration (its partner's, or the platform default) */
+        get: operations["getPortalServiceV1BrandingConfigurationDefaultId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/configuration/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The effective branding of a partner or corporate account (within the caller's scope), with where each part comes from */
+        get: operations["getPortalServiceV1BrandingConfigurationId"];
+        put?: never;
+        post?: never;
+        /**
+         * Drop the own colours and images of a partner or corporate account: it inherits again
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        delete: operations["deletePortalServiceV1BrandingConfigurationId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the owner's own image of a type: it inherits its partner's again
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BrandingImageDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The effective image of a type of a partner or corporate account (own or inherited): its bytes with their content type; 404 when there is none */
+        post: operations["postPortalServiceV1BrandingImageGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/types/corporateAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image types a corporate account may set */
+        get: operations["getPortalServiceV1BrandingImageTypesCorporateAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/types/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image types a partner may set */
+        get: operations["getPortalServiceV1BrandingImageTypesPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/branding/image/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one image of a type for a partner or corporate account (PNG, JPEG or SVG, checked by content; SVG sanitised); replaces the owner's image of that type
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BrandingImageUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/budget/activate": {
         parameters: {
             query?: never;
@@ -437,6 +586,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/corporateAccount/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a deactivated corporate account again, with the admins, users and budgets its deactivation switched off
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1CorporateAccountActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/appMenu/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app menu entries a company can show its employees */
+        get: operations["getPortalServiceV1CorporateAccountAppMenuTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/corporateAccount/companyType/list": {
         parameters: {
             query?: never;
@@ -448,6 +634,143 @@ export interface paths {
         get: operations["getPortalServiceV1CorporateAccountCompanyTypeList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a corporate account with its first admin (MSP users of the partner and platform staff)
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1CorporateAccountCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request the deactivation of a corporate account (handled within 3 working days, effective at the start of the next month)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The company's current or last deactivation request, or null
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through deactivation requests (default: the open ones, oldest handleBy first)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handle (confirm) a deactivation request: effective on the first day of the next month
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationHandle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/deactivation/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw the company's deactivation request before it takes effect
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountDeactivationWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/findByAny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search the corporate accounts the caller may see over name, extId, company number and VAT number */
+        post: operations["postPortalServiceV1CorporateAccountFindByAny"];
         delete?: never;
         options?: never;
         head?: never;
@@ -480,8 +803,45 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Page through the corporate accounts the caller may see */
+        /** Page through the corporate accounts the caller may see (nameOrExtIdLike: at least 3 characters) */
         post: operations["postPortalServiceV1CorporateAccountGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/getByPartner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The corporate accounts of a partner the caller may see */
+        post: operations["postPortalServiceV1CorporateAccountGetByPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/corporateAccount/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a corporate account (company admins: a subset of the fields)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CorporateAccountUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -616,6 +976,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/partner/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a partner again (its corporate accounts stay deactivated until activated one by one)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a partner
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a partner with all its corporate accounts, their users and budgets (runs in the background; see partner/deactivation/get)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/deactivation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The progress of a partner's deactivation, or null
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerDeactivationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One partner (an MSP admin: only their own)
+         * @description MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PartnerGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/getAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List partners, all or only active (or inactive) ones
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerGetAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/mrp/getAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the active MRP and MRP_MSP partners */
+        post: operations["postPortalServiceV1PartnerMrpGetAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/related/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a sub- or super-partner (no self link, duplicate or cycle)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerRelatedAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/related/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A partner's super- and sub-partners (an MSP admin: only their own)
+         * @description MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PartnerRelatedGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/related/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a link between two partners
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerRelatedRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/partner/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a partner; applyChangesToCorporateAccounts pushes its budget types to its companies
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1PartnerUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/payableEvent/costEventForExternalPurchase/create": {
         parameters: {
             query?: never;
@@ -645,7 +1222,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Brand colours for the caller or the selected corporate account */
+        /** The caller's effective branding: the selected corporate account's (within scope), else the caller's company's, else their partner's, else the platform default */
         post: operations["postPortalServiceV1PortalBrandingGet"];
         delete?: never;
         options?: never;
@@ -677,7 +1254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logo for the caller (the platform's default logo until partners upload theirs) */
+        /** The caller's effective LOGO (as portal/branding/get decides whose), or the platform's default logo */
         get: operations["getPortalServiceV1PortalLogoGet"];
         put?: never;
         post?: never;
@@ -1849,7 +2426,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_PORTAL_ACCESS" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_PORTAL_ACCESS" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -1895,14 +2472,92 @@ export interface components {
             token: string;
         };
         BrandingBranding: {
+            /** @description # and 6 or 8 hex characters, uppercase */
             brandColor: string;
+            /** @description there is a logo to show: always true, portal/logo/get answers the platform's default logo when no one set one */
             hasLogo: boolean;
+            /**
+             * @description who set the effective LOGO; DEFAULT: the platform's logo
+             * @enum {string}
+             */
+            logoSource: "COMPANY" | "PARTNER" | "DEFAULT";
+            /** @description changes whenever the effective logo does: add it to portal/logo/get as ?v= to cache-bust */
+            logoVersion: string;
             primaryColor: string;
             secondaryColor: string;
+            /**
+             * @description where the brand colour comes from
+             * @enum {string}
+             */
+            source: "COMPANY" | "PARTNER" | "DEFAULT";
             variantColor: string;
         };
         BrandingBrandingRequest: {
             corporateAccountOspId?: string;
+        };
+        BrandingColorSources: {
+            /** @enum {string} */
+            brandColor: "COMPANY" | "PARTNER" | "DEFAULT";
+            /** @enum {string} */
+            primaryColor: "COMPANY" | "PARTNER" | "DEFAULT";
+            /** @enum {string} */
+            secondaryColor: "COMPANY" | "PARTNER" | "DEFAULT";
+            /** @enum {string} */
+            variantColor: "COMPANY" | "PARTNER" | "DEFAULT";
+        };
+        BrandingConfiguration: {
+            /** @description # and 6 or 8 hex characters, uppercase */
+            brandColor: string;
+            colorSources: components["schemas"]["BrandingColorSources"];
+            /** @description the effective image of each type that has one (own or inherited) */
+            images: components["schemas"]["BrandingImageInfo"][];
+            /** @description the owner has no configuration of its own (no colour, no image): all of it comes from its partner or the platform default */
+            inherited: boolean;
+            own: components["schemas"]["BrandingOwnColors"];
+            /** @enum {string} */
+            ownerKind: "PARTNER" | "CORPORATE_ACCOUNT";
+            ownerOspId: string;
+            primaryColor: string;
+            secondaryColor: string;
+            /**
+             * @description the nearest level that has a configuration: the owner's own (COMPANY for a company, PARTNER for a partner), its partner's, or the platform default
+             * @enum {string}
+             */
+            source: "COMPANY" | "PARTNER" | "DEFAULT";
+            variantColor: string;
+        };
+        BrandingImageInfo: {
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/svg+xml";
+            fileName: string;
+            height: number;
+            /** @enum {string} */
+            imageType: "LOGO" | "APP_LOGO" | "APP_ICON" | "EMAIL_HEADER" | "LOGIN_BACKGROUND";
+            /** @description set by the partner, not by the owner asked for */
+            inherited: boolean;
+            /** @description bytes */
+            size: number;
+            /**
+             * @description who set it
+             * @enum {string}
+             */
+            source: "COMPANY" | "PARTNER";
+            /** @description changes whenever the image does (cache-busting) */
+            version: string;
+            /** @description pixels; 0 for an SVG without width */
+            width: number;
+        };
+        BrandingImageRef: {
+            /** @enum {string} */
+            imageType: "LOGO" | "APP_LOGO" | "APP_ICON" | "EMAIL_HEADER" | "LOGIN_BACKGROUND";
+            /** @description ospId of a partner or a corporate account */
+            ownerOspId: string;
+        };
+        BrandingImageTypeInfo: {
+            contentTypes: string[];
+            /** @enum {string} */
+            imageType: "LOGO" | "APP_LOGO" | "APP_ICON" | "EMAIL_HEADER" | "LOGIN_BACKGROUND";
+            maxBytes: number;
         };
         BrandingLegacyBanner: {
             backgroundColor: string;
@@ -1912,12 +2567,27 @@ export interface components {
             textColor: string;
             url: string;
         };
+        BrandingOwnColors: {
+            brandColor: string | null;
+            primaryColor: string | null;
+            secondaryColor: string | null;
+            variantColor: string | null;
+        };
         BrandingPortalConfig: {
             appStoreUrl: string;
             defaultLanguage: string;
             legacyBanner: components["schemas"]["BrandingLegacyBanner"];
             playStoreUrl: string;
             supportedLanguages: string[];
+        };
+        BrandingSaveConfiguration: {
+            /** @description # and 6 or 8 hex characters; empty inherits */
+            brandColor?: string;
+            /** @description ospId of a partner or a corporate account */
+            ownerOspId: string;
+            primaryColor?: string;
+            secondaryColor?: string;
+            variantColor?: string;
         };
         BudgetAddForCompanyRequest: {
             /**
@@ -2195,19 +2865,92 @@ export interface components {
             unlimited?: boolean;
             vatIncluded?: boolean;
         };
+        CompanyByPartnerRequest: {
+            active?: boolean;
+            pagination: components["schemas"]["PagingPagination"];
+            partnerOspId: string;
+        };
         CompanyCorporateAccount: {
             active: boolean;
+            allowedBudgetTypes: string[];
+            appMenu: string[];
+            bic: string;
             city: string;
+            companyBudgetThreshold: number | null;
+            companyNumber: string;
             companyType: string;
+            /** @enum {string} */
+            contractType: "OLYMPUS_B2B" | "RESELLER_B2B" | "BUSINESS_MOBILITY";
+            country: string;
             data: components["schemas"]["CompanyData"];
+            extId: string;
+            externalReferenceMandatory: boolean;
+            iban: string;
+            /** @enum {string} */
+            invoicePaymentMethod: "MANUAL" | "DIRECT_DEBIT";
+            /** @enum {string} */
+            invoiceSendingMethod: "EMAIL" | "PEPPOL";
+            maxUsers: number | null;
             name: string;
             ospId: string;
+            partner: components["schemas"]["CompanyRef"];
             partnerType: string;
+            paymentReference: string;
+            /** @enum {string} */
+            paymentType: "PREPAID" | "POSTPAID_WITH_SECURITY_DEPOSIT";
+            poNumber: string;
+            securityDepositAmount: number | null;
+            selectedBudgetTypes: string[];
             street: string;
             streetNumber: string;
             twoFactorForAdmins: boolean;
+            vatLiable: boolean;
             vatNumber: string;
             zipCode: string;
+        };
+        CompanyCreateRequest: {
+            appMenu?: string[];
+            bic?: string;
+            city?: string;
+            /** @description cents */
+            companyBudgetThreshold?: number;
+            companyNumber?: string;
+            /** @description absent: COMPANY */
+            companyType?: string;
+            /** @enum {string} */
+            contractType: "OLYMPUS_B2B" | "RESELLER_B2B" | "BUSINESS_MOBILITY";
+            /** @description ISO alpha-2; absent: BE */
+            country?: string;
+            extId: string;
+            externalReferenceMandatory?: boolean;
+            firstAdmin: components["schemas"]["CompanyFirstAdmin"];
+            iban?: string;
+            /**
+             * @description absent: MANUAL
+             * @enum {string}
+             */
+            invoicePaymentMethod?: "MANUAL" | "DIRECT_DEBIT";
+            /**
+             * @description absent: EMAIL
+             * @enum {string}
+             */
+            invoiceSendingMethod?: "EMAIL" | "PEPPOL";
+            maxUsers?: number;
+            name: string;
+            partnerOspId?: string;
+            /** @enum {string} */
+            paymentType: "PREPAID" | "POSTPAID_WITH_SECURITY_DEPOSIT";
+            poNumber?: string;
+            /** @description cents; required > 0 for POSTPAID_WITH_SECURITY_DEPOSIT */
+            securityDepositAmount?: number;
+            /** @description subset of the partner's allowed budget types */
+            selectedBudgetTypes?: string[];
+            street?: string;
+            streetNumber?: string;
+            twoFactorForAdmins?: boolean;
+            vatLiable?: boolean;
+            vatNumber?: string;
+            zipCode?: string;
         };
         CompanyData: {
             extId: string;
@@ -2223,10 +2966,123 @@ export interface components {
             pagination: components["schemas"]["PagingPagination"];
             partnerOspId?: string;
         };
+        CompanyFindRequest: {
+            active?: boolean;
+            pagination: components["schemas"]["PagingPagination"];
+            search?: string;
+        };
+        CompanyFirstAdmin: {
+            email: string;
+            firstname: string;
+            /**
+             * @description absent: nl
+             * @enum {string}
+             */
+            language?: "nl" | "en" | "fr";
+            lastname: string;
+        };
         CompanyGetRequest: {
             ospId: string;
         };
         CompanyRef: {
+            ospId: string;
+        };
+        CompanyUpdateRequest: {
+            /** @description absent: unchanged (MSP users and platform staff only) */
+            appMenu?: string[];
+            bic?: string;
+            city?: string;
+            /** @description cents; 0: none */
+            companyBudgetThreshold?: number;
+            companyNumber?: string;
+            companyType?: string;
+            /** @enum {string} */
+            contractType?: "OLYMPUS_B2B" | "RESELLER_B2B" | "BUSINESS_MOBILITY";
+            country?: string;
+            extId?: string;
+            externalReferenceMandatory?: boolean;
+            iban?: string;
+            /** @enum {string} */
+            invoicePaymentMethod?: "MANUAL" | "DIRECT_DEBIT";
+            /** @enum {string} */
+            invoiceSendingMethod?: "EMAIL" | "PEPPOL";
+            /** @description 0: unlimited; absent: unchanged */
+            maxUsers?: number;
+            name?: string;
+            ospId: string;
+            partnerOspId?: string;
+            /** @enum {string} */
+            paymentType?: "PREPAID" | "POSTPAID_WITH_SECURITY_DEPOSIT";
+            poNumber?: string;
+            /** @description cents */
+            securityDepositAmount?: number;
+            /** @description absent: unchanged; [] offers none */
+            selectedBudgetTypes?: string[];
+            street?: string;
+            streetNumber?: string;
+            twoFactorForAdmins?: boolean;
+            vatLiable?: boolean;
+            vatNumber?: string;
+            zipCode?: string;
+        };
+        DeactivationCompanyDeactivation: {
+            /** @description yyyy-MM-dd: the company was activated again */
+            activatedOn: string | null;
+            companyActive: boolean;
+            corporateAccount: components["schemas"]["DeactivationCompanyRef"];
+            /** @description yyyy-MM-dd: first day of the month after handledOn */
+            effectiveOn: string | null;
+            /** @description yyyy-MM-dd: effectiveOn + 60 days; the balances are settled that day */
+            extraCostsUntil: string | null;
+            /** @description yyyy-MM-dd: requestedOn + 3 Belgian working days */
+            handleBy: string;
+            /** @description null when the jobs runner handled it */
+            handledBy: components["schemas"]["DeactivationUserRef"] | null;
+            /** @description yyyy-MM-dd */
+            handledOn: string | null;
+            ospId: string;
+            overdue: boolean;
+            remark: string;
+            requestedBy: components["schemas"]["DeactivationUserRef"] | null;
+            /** @description yyyy-MM-dd */
+            requestedOn: string;
+            /** @description yyyy-MM-dd */
+            settledOn: string | null;
+            /** @enum {string} */
+            status: "REQUESTED" | "HANDLED" | "EFFECTIVE" | "SETTLED" | "WITHDRAWN" | "REACTIVATED";
+            /** @description yyyy-MM-dd */
+            withdrawnOn: string | null;
+        };
+        DeactivationCompanyRef: {
+            name: string;
+            ospId: string;
+        };
+        DeactivationFilterRequest: {
+            pagination: components["schemas"]["PagingPagination"];
+            /** @enum {string} */
+            status?: "REQUESTED" | "HANDLED" | "EFFECTIVE" | "SETTLED" | "WITHDRAWN" | "REACTIVATED";
+        };
+        DeactivationGetRequest: {
+            ospId: string;
+        };
+        DeactivationPartnerDeactivation: {
+            companiesDone: number;
+            companiesTotal: number;
+            /** @description RFC 3339 */
+            finishedOn: string | null;
+            partnerActive: boolean;
+            partnerOspId: string;
+            /** @description RFC 3339 */
+            startedOn: string;
+            /** @enum {string} */
+            status: "RUNNING" | "DONE" | "ACTIVATED";
+        };
+        DeactivationRequestRequest: {
+            ospId: string;
+            remark?: string;
+        };
+        DeactivationUserRef: {
+            fullName: string;
             ospId: string;
         };
         ExpenseByUserRequest: {
@@ -2538,6 +3394,13 @@ export interface components {
             ospId: string;
             remark: string;
         };
+        FormDataBrandingUploadForm: {
+            file: components["schemas"]["MultipartFile"];
+            /** @enum {string} */
+            imageType: "LOGO" | "APP_LOGO" | "APP_ICON" | "EMAIL_HEADER" | "LOGIN_BACKGROUND";
+            /** @description ospId of a partner or a corporate account */
+            ownerOspId: string;
+        };
         FormDataUserUploadForm: {
             corporateAccountOspId: string;
             file: components["schemas"]["MultipartFile"];
@@ -2596,6 +3459,13 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfDeactivationCompanyDeactivation: {
+            content: components["schemas"]["DeactivationCompanyDeactivation"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfExpenseEvent: {
             content: components["schemas"]["ExpenseEvent"][];
             page: number;
@@ -2649,6 +3519,104 @@ export interface components {
             /** @enum {string} */
             direction: "ASC" | "DESC";
             property: string;
+        };
+        PartnerCreateRequest: {
+            partnerData: components["schemas"]["PartnerPartnerData"];
+            /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET */
+            selectedBudgetTypes: string[];
+            /** @description must be empty until the catalogue exists */
+            selectedProducts?: string[];
+            /** @description must be empty until the catalogue exists */
+            selectedServiceResources?: string[];
+        };
+        PartnerData: {
+            extId: string;
+            name: string;
+            /** @enum {string} */
+            partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
+        };
+        PartnerDetail: {
+            active: boolean;
+            /** @description read only; set through branding */
+            brandColor: string;
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code, e.g. BE */
+            country: string;
+            data: components["schemas"]["PartnerData"];
+            email: string;
+            extId: string;
+            name: string;
+            ospId: string;
+            /** @enum {string} */
+            partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
+            /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET */
+            selectedBudgetTypes: string[];
+            /** @description product ospIds; empty until the catalogue exists */
+            selectedProducts: string[];
+            /** @description service-resource ospIds; empty until the catalogue exists */
+            selectedServiceResources: string[];
+            /** @description the platform issues self-billing invoices to this partner for what it sold */
+            selfBilling: boolean;
+            /** @description the platform sends the monthly invoices of this partner's companies */
+            sendInvoices: boolean;
+            street: string;
+            streetNumber: string;
+            vatNumber: string;
+            zipCode: string;
+        };
+        PartnerGetAllRequest: {
+            active?: boolean;
+        };
+        PartnerGetRequest: {
+            ospId: string;
+        };
+        PartnerLinkRequest: {
+            ospId: string;
+            relatedPartnerOspId: string;
+            /** @enum {string} */
+            relation: "SUB" | "SUPER";
+        };
+        PartnerPartnerData: {
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code, e.g. BE (default BE) */
+            country: string;
+            email: string;
+            /** @description unique; no dots or whitespace */
+            extId: string;
+            name: string;
+            /** @enum {string} */
+            partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
+            selfBilling: boolean;
+            sendInvoices: boolean;
+            street: string;
+            streetNumber: string;
+            vatNumber: string;
+            zipCode: string;
+        };
+        PartnerRelated: {
+            subPartners: components["schemas"]["PartnerSummary"][];
+            superPartners: components["schemas"]["PartnerSummary"][];
+        };
+        PartnerSummary: {
+            active: boolean;
+            data: components["schemas"]["PartnerData"];
+            extId: string;
+            name: string;
+            ospId: string;
+            /** @enum {string} */
+            partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
+        };
+        PartnerUpdateRequest: {
+            /** @description every company of the partner offers exactly the selected budget types afterwards */
+            applyChangesToCorporateAccounts: boolean;
+            ospId: string;
+            partnerData: components["schemas"]["PartnerPartnerData"];
+            /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET; null keeps the stored selection */
+            selectedBudgetTypes?: string[];
+            /** @description must be empty until the catalogue exists */
+            selectedProducts?: string[];
+            /** @description must be empty until the catalogue exists */
+            selectedServiceResources?: string[];
         };
         UserActivateRequest: {
             ospId: string;
@@ -3047,6 +4015,288 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    putPortalServiceV1BrandingConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BrandingSaveConfiguration"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingConfiguration"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1BrandingConfigurationDefaultId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ospId of a partner or a corporate account */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingConfiguration"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1BrandingConfigurationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ospId of a partner or a corporate account */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingConfiguration"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    deletePortalServiceV1BrandingConfigurationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ospId of a partner or a corporate account */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BrandingImageDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BrandingImageRef"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BrandingImageGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BrandingImageRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1BrandingImageTypesCorporateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingImageTypeInfo"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1BrandingImageTypesPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingImageTypeInfo"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BrandingImageUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataBrandingUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingImageInfo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1BudgetActivate: {
         parameters: {
             query?: never;
@@ -3814,6 +5064,68 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1CorporateAccountActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1CorporateAccountAppMenuTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     getPortalServiceV1CorporateAccountCompanyTypeList: {
         parameters: {
             query?: never;
@@ -3830,6 +5142,237 @@ export interface operations {
                 };
                 content: {
                     "application/json": string[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyCorporateAccount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfDeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountDeactivationWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationCompanyDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountFindByAny: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanyFindRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfCompanyCorporateAccount"];
                 };
             };
             /** @description Bad Request */
@@ -3896,6 +5439,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageOfCompanyCorporateAccount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountGetByPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanyByPartnerRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfCompanyCorporateAccount"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CorporateAccountUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanyUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyCorporateAccount"];
                 };
             };
             /** @description Bad Request */
@@ -4140,6 +5749,365 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1PartnerActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerDeactivationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeactivationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivationPartnerDeactivation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerGetAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerGetAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDetail"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerMrpGetAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerSummary"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerRelatedAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerRelated"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerRelatedGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerRelated"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerRelatedRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerRelated"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PartnerUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PartnerUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1PayableEventCostEventForExternalPurchaseCreate: {
         parameters: {
             query?: never;
@@ -4242,6 +6210,8 @@ export interface operations {
         parameters: {
             query?: {
                 corporateAccountOspId?: string;
+                /** @description ignored: the logoVersion of portal/branding/get, for cache-busting */
+                v?: string;
             };
             header?: never;
             path?: never;
@@ -4255,7 +6225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/svg+xml": string;
+                    "image/*": string;
                 };
             };
             /** @description Bad Request */

@@ -1,0 +1,107 @@
+package branding
+
+import (
+	"bytes"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"mobility/portal/internal/apperr"
+)
+
+// CheckedImage is an upload that passed the checks: its type found by
+// content, its size, and its bytes as they are stored (an SVG sanitised).
+type CheckedImage struct {
+	ContentType string
+	Width       int
+	Height      int
+	Content     []byte
+}
+
+var (
+	pngMagic  = []byte("\x89PNG\r\n\x1a\n")
+	jpegMagic = []byte{0xFF, 0xD8, 0xFF}
+)
+
+func unsupported(why string) error {
+	return apperr.New(apperr.KindInvalid, LabelImageUnsupported, why)
+}
+
+// CheckImage finds what an upload is by its content, never by its name or
+// the type the client claims: a PNG or JPEG by its magic bytes and a header
+// that decodes (within MaxImageSide), an SVG by parsing it as XML with an
+// <svg> root, which is then sanitised. Anything else is IMAGE_UNSUPPORTED;
+// more than MaxImageBytes is IMAGE_TOO_LARGE.
+func CheckImage(content []byte) (*CheckedImage, error) {
+	if len(content) > MaxImageBytes {
+		return nil, apperr.New(apperr.KindInvalid, LabelImageTooLarge, "the image is larger than 1,000,000 bytes")
+	}
+	if len(content) == 0 {
+		return nil, unsupported("the file is empty")
+	}
+	var decode func([]byte) (image.Config, error)
+	var contentType string
+	switch {
+	case bytes.HasPrefix(content, pngMagic):
+		contentType = ContentTypePNG
+		decode = func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
+	case bytes.HasPrefix(content, jpegMagic):
+		contentType = ContentTypeJPEG
+		decode = func(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
+	}
+	if decode != nil {
+		cfg, err := decode(content)
+		if err != nil {
+			return nil, unsupported("the " + contentType + " file cannot be read")
+		}
+		if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
+			return nil, unsupported("the image's width and height must be between 1 and 8192 pixels")
+		}
+		return &CheckedImage{ContentType: contentType, Width: cfg.Width, Height: cfg.Height, Content: content}, nil
+	}
+	if !utf8.Valid(content) {
+		return nil, unsupported("only PNG, JPEG and SVG images are accepted")
+	}
+	clean, w, h, err := SanitizeSVG(content)
+	if err != nil {
+		return nil, unsupported("only PNG, JPEG and SVG images are accepted: " + err.Error())
+	}
+	return &CheckedImage{ContentType: ContentTypeSVG, Width: w, Height: h, Content: clean}, nil
+}
+
+// nameAgrees tells whether a file name's extension, when it is one of an
+// image type, agrees with the type found by content: a PNG named .svg or
+// an HTML page named .png is refused rather than stored under a name that
+// lies. Names without such an extension are judged by content alone.
+func nameAgrees(name, contentType string) bool {
+	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, "\\", "/")))
+	want, known := map[string]string{
+		".png": ContentTypePNG, ".jpg": ContentTypeJPEG, ".jpeg": ContentTypeJPEG, ".jpe": ContentTypeJPEG,
+		".svg": ContentTypeSVG, ".gif": "image/gif", ".webp": "image/webp", ".bmp": "image/bmp", ".ico": "image/x-icon",
+		".html": "text/html", ".htm": "text/html", ".xhtml": "text/html", ".svgz": "image/svg+xml+gzip",
+	}[ext]
+	return !known || want == contentType
+}
+
+// cleanFileName keeps the base name of an uploaded file, printable and at
+// most 255 characters; it is shown, never trusted.
+func cleanFileName(name string) string {
+	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
+	if name == "." || name == "/" {
+		return ""
+	}
+	name = strings.Map(func(r rune) rune {
+		if !unicode.IsPrint(r) {
+			return -1
+		}
+		return r
+	}, name)
+	if r := []rune(name); len(r) > 255 {
+		name = string(r[:255])
+	}
+	return name
+}
