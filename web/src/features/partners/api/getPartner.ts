@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { partnerKeys } from './keys';
-import type { Partner } from './types';
 
 export function getPartner(ospId: string, signal?: AbortSignal) {
-  return apiRequest<Partner>('/portal-service/v1/partner/get', { method: 'POST', body: { ospId }, signal });
+  return api.post('/portal-service/v1/partner/get', { body: { ospId }, signal });
 }
 
 export const partnerQueryOptions = (ospId: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { partnerKeys } from './keys';
 import type { PartnerDeactivation } from './types';
 
@@ -11,9 +11,9 @@ export function isRunning(progress: PartnerDeactivation | null | undefined): boo
   return progress?.status === 'RUNNING';
 }
 
-export function getPartnerDeactivation(ospId: string, signal?: AbortSignal) {
-  return apiRequest<PartnerDeactivation | null>('/portal-service/v1/partner/deactivation/get', {
-    method: 'POST',
+/** The partner's last deactivation, or null when it never had one. */
+export function getPartnerDeactivation(ospId: string, signal?: AbortSignal): Promise<PartnerDeactivation | null> {
+  return api.post('/portal-service/v1/partner/deactivation/get', {
     body: { ospId },
     signal,
     // No progress to show is not worth a notification: the tab shows the partner's state anyway.

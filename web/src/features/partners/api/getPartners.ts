@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api, type Body } from '@/lib/api/typed';
 import { partnerKeys } from './keys';
-import type { Partner } from './types';
 
-export interface PartnersFilter {
-  /** undefined: active and inactive partners. */
-  active?: boolean;
-}
+/** active undefined: active and inactive partners. */
+export type PartnersFilter = Body<'/portal-service/v1/partner/getAll'>;
 
 /** partner/getAll: every partner (platform staff); the list filters by type and name itself. */
 export function getPartners(filter: PartnersFilter, signal?: AbortSignal) {
-  return apiRequest<Partner[]>('/portal-service/v1/partner/getAll', { method: 'POST', body: filter, signal });
+  return api.post('/portal-service/v1/partner/getAll', { body: filter, signal });
 }
 
 export const partnersQueryOptions = (filter: PartnersFilter) =>

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { partnerKeys } from './keys';
 import type { RelatedPartnerRequest, RelatedPartners } from './types';
 
 export function getRelatedPartners(ospId: string, signal?: AbortSignal) {
-  return apiRequest<RelatedPartners>('/portal-service/v1/partner/related/get', { method: 'POST', body: { ospId }, signal });
+  return api.post('/portal-service/v1/partner/related/get', { body: { ospId }, signal });
 }
 
 export const relatedPartnersQueryOptions = (ospId: string) =>
@@ -20,20 +20,21 @@ export function useRelatedPartners(ospId: string) {
  * so the generic notification is left out.
  */
 export function addRelatedPartner(body: RelatedPartnerRequest) {
-  return apiRequest<unknown>('/portal-service/v1/partner/related/add', { method: 'POST', body, ignoreErrors: 'all' });
+  return api.post('/portal-service/v1/partner/related/add', { body, ignoreErrors: 'all' });
 }
 
 export function removeRelatedPartner(body: RelatedPartnerRequest) {
-  return apiRequest<unknown>('/portal-service/v1/partner/related/remove', { method: 'POST', body });
+  return api.post('/portal-service/v1/partner/related/remove', { body });
 }
 
-function useRelatedMutation(mutationFn: (body: RelatedPartnerRequest) => Promise<unknown>) {
+/** Both answer the partner's links as they are now. */
+function useRelatedMutation(mutationFn: (body: RelatedPartnerRequest) => Promise<RelatedPartners>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    // Both ends of the link show it.
-    onSuccess: (_, body) => {
-      void client.invalidateQueries({ queryKey: partnerKeys.related(body.ospId) });
+    onSuccess: (related, body) => {
+      client.setQueryData(partnerKeys.related(body.ospId), related);
+      // The other end of the link shows it too.
       void client.invalidateQueries({ queryKey: partnerKeys.related(body.relatedPartnerOspId) });
     },
   });

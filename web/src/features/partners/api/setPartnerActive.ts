@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/typed';
 import { COMPANY_QUERY_ROOTS, partnerKeys } from './keys';
 
 /**
@@ -9,15 +9,18 @@ import { COMPANY_QUERY_ROOTS, partnerKeys } from './keys';
  * again (its companies stay deactivated until activated one by one).
  */
 export function setPartnerActive({ ospId, active }: { ospId: string; active: boolean }) {
-  const path = active ? '/portal-service/v1/partner/activate' : '/portal-service/v1/partner/deactivate';
-  return apiRequest<unknown>(path, { method: 'POST', body: { ospId } });
+  return active
+    ? api.post('/portal-service/v1/partner/activate', { body: { ospId } })
+    : api.post('/portal-service/v1/partner/deactivate', { body: { ospId } });
 }
 
 export function useSetPartnerActive() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setPartnerActive,
-    onSuccess: (_, { ospId }) => {
+    onSuccess: (progress, { ospId }) => {
+      // The answer is the deactivation's progress: the card shows it at once.
+      client.setQueryData(partnerKeys.deactivation(ospId), progress);
       void client.invalidateQueries({ queryKey: partnerKeys.detail(ospId) });
       void client.invalidateQueries({ queryKey: partnerKeys.lists() });
       for (const queryKey of COMPANY_QUERY_ROOTS) void client.invalidateQueries({ queryKey });

@@ -1,7 +1,8 @@
-// The partner calls' shapes (WEB-COMMON.md). Until the server's contract is
-// in the generated schema these are written here; afterwards they are the
-// schema's own names.
+// The partner calls' types, named from the server's OpenAPI document.
+import type { components } from '@/lib/api/schema';
 import type { PartnerType } from '@/lib/api/types';
+
+type Schemas = components['schemas'];
 
 export const PARTNER_TYPES = ['MSP', 'MRP', 'RESELLER', 'ARTEMIS', 'MRP_MSP', 'RESELLER_B2B'] as const satisfies readonly PartnerType[];
 
@@ -13,63 +14,19 @@ export const PARTNER_BUDGET_TYPES = [
   'COMMUTING_BUDGET',
   'COMPANY_BUDGET',
 ] as const;
-export type PartnerBudgetType = (typeof PARTNER_BUDGET_TYPES)[number];
 
-export type LinkRelation = 'SUB' | 'SUPER';
+export type LinkRelation = Schemas['PartnerLinkRequest']['relation'];
 
 /** The fields of a partner that the details form writes. */
-export interface PartnerData {
-  name: string;
-  extId: string;
-  partnerType: PartnerType;
-  street: string;
-  streetNumber: string;
-  zipCode: string;
-  city: string;
-  country: string;
-  vatNumber: string;
-  email: string;
-  sendInvoices: boolean;
-  selfBilling: boolean;
-}
-
-export interface Partner extends PartnerData {
-  ospId: string;
-  active: boolean;
-  selectedBudgetTypes: string[];
-  selectedProducts?: string[];
-  selectedServiceResources?: string[];
-}
-
-export interface CreatePartnerRequest {
-  partnerData: PartnerData;
-  selectedBudgetTypes: string[];
-}
-
+export type PartnerData = Schemas['PartnerPartnerData'];
+/** One partner with everything its screens show (getAll, get, create, update). */
+export type Partner = Schemas['PartnerDetail'];
+/** A partner as the linked-partner lists show it. */
+export type PartnerSummary = Schemas['PartnerSummary'];
+export type CreatePartnerRequest = Schemas['PartnerCreateRequest'];
 /** A selection left out keeps what is stored; an empty list clears it. */
-export interface UpdatePartnerRequest {
-  ospId: string;
-  partnerData: PartnerData;
-  selectedBudgetTypes?: string[];
-  selectedProducts?: string[];
-  selectedServiceResources?: string[];
-  applyChangesToCorporateAccounts: boolean;
-}
-
-export interface RelatedPartners {
-  superPartners: Partner[];
-  subPartners: Partner[];
-}
-
-export interface RelatedPartnerRequest {
-  ospId: string;
-  relatedPartnerOspId: string;
-  relation: LinkRelation;
-}
-
-/** Progress of a partner's deactivation (companies done of the total). */
-export interface PartnerDeactivation {
-  status: 'RUNNING' | 'DONE' | 'ACTIVATED';
-  companiesDone: number;
-  companiesTotal: number;
-}
+export type UpdatePartnerRequest = Schemas['PartnerUpdateRequest'];
+export type RelatedPartners = Schemas['PartnerRelated'];
+export type RelatedPartnerRequest = Schemas['PartnerLinkRequest'];
+/** Progress of a partner's deactivation: RUNNING, then DONE; ACTIVATED once active again. */
+export type PartnerDeactivation = Schemas['DeactivationPartnerDeactivation'];

@@ -7,11 +7,11 @@ import { PagedTable, type Column } from '@/components/PagedTable';
 import { notifySuccess } from '@/lib/notify';
 import { namedRoutes } from '@/lib/routes';
 import { useRelatedPartners, useRemoveRelatedPartner } from '../api/relatedPartners';
-import type { LinkRelation, Partner } from '../api/types';
+import type { LinkRelation, PartnerSummary } from '../api/types';
 import { useDetailPartner } from './PartnerDetailPage';
 
 interface Removal {
-  partner: Partner;
+  partner: PartnerSummary;
   relation: LinkRelation;
 }
 
@@ -23,7 +23,7 @@ export default function LinkedPartnersTab() {
   const remove = useRemoveRelatedPartner();
   const [toRemove, setToRemove] = useState<Removal | null>(null);
 
-  const columns = (relation: LinkRelation): Column<Partner>[] => [
+  const columns = (relation: LinkRelation): Column<PartnerSummary>[] => [
     { key: 'name', header: t('columns.name'), render: (p) => p.name },
     { key: 'type', header: t('columns.type'), render: (p) => t(`types.${p.partnerType}`, { defaultValue: p.partnerType }) },
     { key: 'extId', header: t('columns.extId'), render: (p) => p.extId },
@@ -54,7 +54,7 @@ export default function LinkedPartnersTab() {
     },
   ];
 
-  const section = (relation: LinkRelation, rows: Partner[] | undefined) => (
+  const section = (relation: LinkRelation, rows: PartnerSummary[] | undefined) => (
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Title order={3} size="h5">

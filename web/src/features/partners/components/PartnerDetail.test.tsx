@@ -174,7 +174,7 @@ describe('partner detail', () => {
     it('offers every other partner and shows the server refusing a cycle', SLOW, async () => {
       const { user, calls, router } = setup('/partners/p-mobi/add-linked', (call) =>
         call.url.endsWith('/partner/related/add')
-          ? jsonResponse(409, { errorLabel: 'E2E_TEST_ONLY_CYCLE', message: 'This link would make a cycle of partners' })
+          ? jsonResponse(409, { errorLabel: 'PARTNER_LINK_CYCLE', message: 'cycle' })
           : undefined,
       );
       const select = await screen.findByTestId('linked-partner');
@@ -187,7 +187,7 @@ describe('partner detail', () => {
       await user.click(screen.getByRole('radio', { name: 'Super-partner of MobiPartner' }));
       await user.click(screen.getByRole('button', { name: 'Link partner' }));
 
-      expect(await screen.findByTestId('link-refused')).toHaveTextContent('This link would make a cycle of partners');
+      expect(await screen.findByTestId('link-refused')).toHaveTextContent('This link would make a partner its own super-partner');
       expect(calls.find((c) => c.url.endsWith('/partner/related/add'))!.body).toEqual({
         ospId: 'p-mobi',
         relatedPartnerOspId: 'p-mrp',
