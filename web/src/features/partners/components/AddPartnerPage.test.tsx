@@ -83,6 +83,7 @@ describe('AddPartnerPage', () => {
     await next(user);
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Partner type is required')).toBeInTheDocument();
+    expect(screen.getByText('External id is required')).toBeInTheDocument();
 
     await fill(user, field(/^External id/), 'green ride');
     await fill(user, field(/^E-mail/), 'not-an-email');

@@ -8,19 +8,21 @@ import { COUNTRIES, MAX_LENGTH, type PartnerValues } from './partnerForm';
 type Form = UseFormReturn<PartnerValues>;
 
 /** Country names in the user's language, from the browser (no texts to keep). */
-function useCountryOptions() {
+function useCountryOptions(current: string) {
   const { i18n } = useTranslation();
   return useMemo(() => {
     const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    return COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code }));
-  }, [i18n.language]);
+    // A partner stored with a country outside the list keeps it.
+    const codes: string[] = current && !(COUNTRIES as readonly string[]).includes(current) ? [...COUNTRIES, current] : [...COUNTRIES];
+    return codes.map((code) => ({ value: code, label: names.of(code) ?? code }));
+  }, [i18n.language, current]);
 }
 
 /** Step 1 and the details tab: who the partner is. */
 export function IdentityFields({ form }: { form: Form }) {
   const { t } = useTranslation('partners');
   const errors = form.formState.errors;
-  const countries = useCountryOptions();
+  const countries = useCountryOptions(form.getValues('country'));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -50,6 +52,7 @@ export function IdentityFields({ form }: { form: Form }) {
         />
         <TextInput
           label={t('fields.extId')}
+          withAsterisk
           description={t('hints.extId')}
           maxLength={MAX_LENGTH.extId}
           error={errors.extId?.message}

@@ -97,7 +97,7 @@ export function usePartnerSchema() {
       partnerType: z
         .string()
         .refine((value) => (PARTNER_TYPES as readonly string[]).includes(value), t('validation:required', { label: t('fields.partnerType') })),
-      extId: text('extId').pipe(rules.extId(t('fields.extId'))),
+      extId: rules.required(t('fields.extId')).max(MAX_LENGTH.extId, tooLong('extId')).pipe(rules.extId(t('fields.extId'))),
       street: text('street'),
       streetNumber: text('streetNumber'),
       zipCode: text('zipCode'),
