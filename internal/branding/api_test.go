@@ -224,6 +224,17 @@ func TestBrandingInheritance(t *testing.T) {
 		if l := logo(e, acmeAdmin, "?v="+after.LogoVersion); l.Status != 200 || l.Header.Get("Content-Type") != "image/png" || !bytes.Equal(l.Body, own) {
 			t.Fatalf("acme.admin's own logo: %d %v", l.Status, l.Header)
 		}
+		if l := logo(e, acmeAdmin, "?v="+after.LogoVersion); !strings.Contains(l.Header.Get("Cache-Control"), "immutable") {
+			t.Fatalf("a versioned logo is cached for good: %v", l.Header)
+		}
+		if l := logo(e, acmeAdmin, "?v="+before.LogoVersion); l.Header.Get("Cache-Control") != "private, no-cache" || !bytes.Equal(l.Body, own) {
+			t.Fatalf("an old version is not cached: %v", l.Header)
+		}
+		etag := logo(e, acmeAdmin, "").Header.Get("ETag")
+		if l := e.Do(testkit.Request{Method: http.MethodGet, Path: "/portal-service/v1/portal/logo/get", Token: acmeAdmin,
+			Headers: map[string]string{"If-None-Match": etag}}); l.Status != http.StatusNotModified || len(l.Body) != 0 {
+			t.Fatalf("revalidation: %d", l.Status)
+		}
 		if l := logo(e, globexAdmin, ""); !bytes.Contains(l.Body, []byte("MobiPartner")) {
 			t.Fatalf("Globex keeps the partner's logo")
 		}
@@ -418,6 +429,14 @@ func TestBrandingRolesAndTenancy(t *testing.T) {
 		} {
 			if res.Status != http.StatusNotFound {
 				t.Errorf("unknown owner, %s: %d", name, res.Status)
+			}
+		}
+		// image references are checked field by field
+		for _, body := range []map[string]string{{"ownerOspId": seed.AcmeOspID}, {"ownerOspId": seed.AcmeOspID, "imageType": "FAVICON"}, {"imageType": "LOGO"}} {
+			for _, path := range []string{"/image/get", "/image/delete"} {
+				if r := e.Post(base+path, staff, body); r.Status != 400 || r.Label() != "VALIDATION_FAILED" {
+					t.Errorf("%s %v: %d %s", path, body, r.Status, r.Body)
+				}
 			}
 		}
 		// image types per owner kind

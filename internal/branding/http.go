@@ -97,17 +97,20 @@ func imageTypes(types []string) []ImageTypeInfo {
 
 // writeImage answers image bytes so a browser never runs them: the content
 // type is the one found by content, nosniff, and a CSP without scripts.
-func writeImage(w http.ResponseWriter, img *Image, cache string) {
+func writeImage(w http.ResponseWriter, r *http.Request, img *Image, cache string) {
 	h := w.Header()
-	h.Set("Content-Type", img.ContentType)
-	h.Set("Content-Length", strconv.Itoa(len(img.Content)))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", imageCSP)
-	h.Set("Content-Disposition", "inline")
 	h.Set("Cache-Control", cache)
-	if img.Version != "" {
-		h.Set("ETag", `"`+img.Version+`"`)
+	etag := `"` + img.Version + `"`
+	h.Set("ETag", etag)
+	if r.Method == http.MethodGet && r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
 	}
+	h.Set("Content-Type", img.ContentType)
+	h.Set("Content-Length", strconv.Itoa(len(img.Content)))
+	h.Set("Content-Disposition", "inline")
 	_, _ = w.Write(img.Content)
 }
 
@@ -122,7 +125,14 @@ func (s *Service) serveLogo(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	writeImage(w, img, "private, max-age=3600")
+	// With the current version in the address (?v=logoVersion) the answer
+	// never changes: cache it for good. Without it, revalidate each time
+	// (the ETag makes that a 304), so a new logo shows at once.
+	cache := "private, no-cache"
+	if req.Version != "" && req.Version == img.Version {
+		cache = "private, max-age=31536000, immutable"
+	}
+	writeImage(w, r, img, cache)
 }
 
 func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
@@ -136,7 +146,7 @@ func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	writeImage(w, img, "private, no-cache")
+	writeImage(w, r, img, "private, no-cache")
 }
 
 // maxUploadMemory keeps the multipart form in memory; the body limit

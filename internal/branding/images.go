@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/branding/svgsafe"
 )
 
 // CheckedImage is an upload that passed the checks: its type found by
@@ -66,7 +67,7 @@ func CheckImage(content []byte) (*CheckedImage, error) {
 	if !utf8.Valid(content) {
 		return nil, unsupported("only PNG, JPEG and SVG images are accepted")
 	}
-	clean, w, h, err := SanitizeSVG(content)
+	clean, w, h, err := svgsafe.Sanitize(content)
 	if err != nil {
 		return nil, unsupported("only PNG, JPEG and SVG images are accepted: " + err.Error())
 	}

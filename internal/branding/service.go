@@ -357,6 +357,16 @@ func (s *Service) Upload(ctx context.Context, p *access.Principal, in UploadInpu
 		Version: row.SHA256[:16], FileName: row.FileName, Source: o.ownSource()}, nil
 }
 
+// checkRef holds an image reference to its fields' rules (field-named 400s).
+func checkRef(ctx context.Context, req ImageRef) error {
+	v := validate.New(ctx)
+	v.Required("ownerOspId", req.OwnerOspID)
+	if v.Required("imageType", req.ImageType) {
+		v.OneOf("imageType", req.ImageType, PartnerImageTypes)
+	}
+	return v.Err()
+}
+
 func checkImageType(o *owner, imageType string) error {
 	for _, t := range o.imageTypes() {
 		if t == imageType {
@@ -369,6 +379,9 @@ func checkImageType(o *owner, imageType string) error {
 // DeleteImage removes an owner's own image of a type (404 when it has
 // none of its own).
 func (s *Service) DeleteImage(ctx context.Context, p *access.Principal, req ImageRef) error {
+	if err := checkRef(ctx, req); err != nil {
+		return err
+	}
 	o, err := s.resolveOwner(ctx, p, req.OwnerOspID)
 	if err != nil {
 		return err
@@ -393,6 +406,9 @@ func (s *Service) DeleteImage(ctx context.Context, p *access.Principal, req Imag
 // Image returns the effective image of a type of an owner (its own, else
 // its partner's); 404 when there is none.
 func (s *Service) Image(ctx context.Context, p *access.Principal, req ImageRef) (*Image, error) {
+	if err := checkRef(ctx, req); err != nil {
+		return nil, err
+	}
 	o, err := s.resolveOwner(ctx, p, req.OwnerOspID)
 	if err != nil {
 		return nil, err

@@ -42,6 +42,8 @@ Usage:
                                        --force after a crash (jobs are idempotent)
   portal ledger verify [flags]         check every budget's balance against its ledger
                                        (sum and balance_after chain); exit 1 when any is wrong
+  portal mail list --to ADDRESS [--last]
+                                       the mails kept or sent to an address, as JSON lines
   portal openapi                       print the OpenAPI document
 
 Every flag has a PORTAL_* environment variable; 'portal serve -h' lists them.
@@ -68,6 +70,8 @@ func Main(ctx context.Context, env Env) int {
 		err = jobsCmd(ctx, env, args)
 	case "ledger":
 		err = ledgerCmd(ctx, env, args)
+	case "mail":
+		err = mailCmd(ctx, env, args)
 	case "openapi":
 		err = openapi(env)
 	case "help", "-h", "--help":

@@ -43,11 +43,6 @@ func init() {
 			NL: "De postcode is niet geldig voor dit land",
 			FR: "Le code postal n'est pas valide pour ce pays",
 		},
-		"partner.rule.vatNumber": {
-			EN: "The VAT number is not valid (for Belgium: BE followed by 10 digits)",
-			NL: "Het btw-nummer is niet geldig (voor België: BE gevolgd door 10 cijfers)",
-			FR: "Le numéro de TVA n'est pas valide (pour la Belgique : BE suivi de 10 chiffres)",
-		},
 		"field.partnerData.name":         {EN: "Name", NL: "Naam", FR: "Nom"},
 		"field.partnerData.extId":        {EN: "External id", NL: "Externe id", FR: "Identifiant externe"},
 		"field.partnerData.partnerType":  {EN: "Partner type", NL: "Partnertype", FR: "Type de partenaire"},

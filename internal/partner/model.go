@@ -98,7 +98,7 @@ type CreateRequest struct {
 // stored; an empty list clears it.
 type UpdateRequest struct {
 	OspID                    string      `json:"ospId" required:"true"`
-	PartnerData              PartnerData `json:"partnerData"`
+	PartnerData              PartnerData `json:"partnerData" description:"the whole partner data: a field left out is cleared (country: BE)"`
 	SelectedBudgetTypes      []string    `json:"selectedBudgetTypes,omitempty" maxItems:"5" description:"subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET; null keeps the stored selection"`
 	SelectedProducts         []string    `json:"selectedProducts,omitempty" description:"must be empty until the catalogue exists"`
 	SelectedServiceResources []string    `json:"selectedServiceResources,omitempty" description:"must be empty until the catalogue exists"`

@@ -58,7 +58,18 @@ type Service struct {
 	// companies is what partner needs of company and budget, handed over
 	// at wiring (UseCompanies): they import partner, not the reverse.
 	companies Companies
+	// brandColors is branding's read model of partners' effective brand
+	// colours (UseBrandColors); nil reads partners.brand_color.
+	brandColors BrandColors
 }
+
+// BrandColors returns the effective brand colour of partners by id, in
+// one query per 500 ids (branding owns the colours).
+type BrandColors func(ctx context.Context, partnerIDs []int64) (map[int64]string, error)
+
+// UseBrandColors hands partner branding's brand colours for its answers;
+// set at wiring, before any request.
+func (s *Service) UseBrandColors(f BrandColors) { s.brandColors = f }
 
 // Companies is what applyChangesToCorporateAccounts needs of the
 // companies of a partner: their ids (company's read model) and a way to

@@ -69,10 +69,15 @@ func TestReadsByRoleAndTenant(t *testing.T) {
 		mobi := all[2]
 		if mobi.OspID != seed.MobiPartnerOspID || mobi.ExtID != "MOBI" || mobi.PartnerType != "MSP" || !mobi.Active ||
 			mobi.Data != (partner.Data{PartnerType: "MSP", Name: "MobiPartner", ExtID: "MOBI"}) || mobi.VatNumber != "BE0403170701" ||
-			mobi.City != "Brussel" || mobi.Country != "BE" || !mobi.SendInvoices || mobi.SelfBilling || mobi.BrandColor != "#0F89EA" ||
+			mobi.City != "Brussel" || mobi.Country != "BE" || !mobi.SendInvoices || mobi.SelfBilling ||
 			len(mobi.SelectedBudgetTypes) != 5 || mobi.SelectedBudgetTypes[0] != "MOBILITY_BUDGET" ||
 			mobi.SelectedProducts == nil || len(mobi.SelectedProducts) != 0 || mobi.SelectedServiceResources == nil {
 			t.Fatalf("MobiPartner: %s", res.Body)
+		}
+		// the brand colour is branding's (wired at start-up)
+		colors, err := e.App.Branding.PartnerBrandColors(context.Background(), []int64{e.PartnerID(seed.MobiPartnerOspID)})
+		if err != nil || mobi.BrandColor != colors[e.PartnerID(seed.MobiPartnerOspID)] || mobi.BrandColor == "" {
+			t.Fatalf("brand colour %q, branding says %v (%v)", mobi.BrandColor, colors, err)
 		}
 		res = e.Post(base+"/getAll", staff, map[string]any{"active": false})
 		testkit.MustStatus(t, res, http.StatusOK)
@@ -107,7 +112,7 @@ func TestReadsByRoleAndTenant(t *testing.T) {
 		// get: staff any; an MSP admin its own only; company admins never
 		for _, c := range []struct {
 			name, token, osp string
-			status         int
+			status           int
 		}{
 			{"staff reads RideOn", staff, seed.OtherPartnerOspID, 200},
 			{"msp admin reads own", msp, seed.MobiPartnerOspID, 200},

@@ -82,9 +82,18 @@ func (s *Service) details(ctx context.Context, rows []Partner) ([]Detail, error)
 	if err != nil {
 		return nil, err
 	}
+	var colors map[int64]string
+	if s.brandColors != nil && len(ids) > 0 {
+		if colors, err = s.brandColors(ctx, ids); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]Detail, len(rows))
 	for i := range rows {
 		out[i] = rows[i].detail(types[rows[i].ID])
+		if c, ok := colors[rows[i].ID]; ok {
+			out[i].BrandColor = c
+		}
 	}
 	return out, nil
 }
@@ -297,10 +306,7 @@ func (s *Service) check(ctx context.Context, id int64, d PartnerData, budgetType
 	if zip != "" && !validZip(country, zip) {
 		v.Fail(pd+"zipCode", "partner.rule.zipCode")
 	}
-	vat := normaliseVAT(d.VatNumber)
-	if vat != "" && !validVAT(vat) {
-		v.Fail(pd+"vatNumber", "partner.rule.vatNumber")
-	}
+	vat := v.VATNumber(pd+"vatNumber", d.VatNumber)
 	email := strings.TrimSpace(d.Email)
 	v.Email(pd+"email", email)
 	fields := map[string]string{"street": d.Street, "streetNumber": d.StreetNumber, "city": d.City}

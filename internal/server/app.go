@@ -77,6 +77,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// partner sits below company and budget: its update pushes the
 	// partner's budget types to the partner's companies through them
 	partners.UseCompanies(partner.Companies{IDsOfPartner: companies.IDsOfPartner, ReplaceCompanyTypes: budgets.ReplaceCompanyTypes})
+	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
+	// partner's screens show the brand colour branding owns
+	partners.UseBrandColors(brandingSvc.PartnerBrandColors)
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -87,7 +90,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Budgets:    budgets,
 		Onboarding: onboarding.NewService(db, users, budgets),
 		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
-		Branding:   branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies}),
+		Branding:   brandingSvc,
 		Help:       helpSvc,
 
 		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c}),

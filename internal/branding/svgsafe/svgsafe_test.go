@@ -1,19 +1,12 @@
-package branding
+package svgsafe
 
 import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"image"
-	"image/color"
-	"image/gif"
-	"image/jpeg"
-	"image/png"
 	"io"
 	"strings"
 	"testing"
-
-	"mobility/portal/internal/apperr"
 )
 
 // wellFormed parses the whole document strictly: the sanitiser's output
@@ -34,11 +27,11 @@ func wellFormed(t *testing.T, b []byte) {
 
 func TestSanitizeSVGDropsWhatRuns(t *testing.T) {
 	cases := []struct {
-		name    string
-		in      string
-		gone    []string // must not be in the output (case-insensitive)
-		kept    []string // must be
-		w, h    int
+		name string
+		in   string
+		gone []string // must not be in the output (case-insensitive)
+		kept []string // must be
+		w, h int
 	}{
 		{"script element", `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="20"><script>alert(1)</script><script type="text/ecmascript"><![CDATA[alert(2)]]></script><rect width="5" height="5"/></svg>`,
 			[]string{"script", "alert"}, []string{`<rect width="5" height="5">`}, 10, 20},
@@ -61,7 +54,7 @@ func TestSanitizeSVGDropsWhatRuns(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out, w, h, err := SanitizeSVG([]byte(c.in))
+			out, w, h, err := Sanitize([]byte(c.in))
 			if err != nil {
 				t.Fatalf("refused: %v", err)
 			}
@@ -95,87 +88,58 @@ func TestSanitizeSVGRefusesWhatIsNoSVG(t *testing.T) {
 		"latin-1":           `<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg"/>`,
 		"too deep":          `<svg xmlns="http://www.w3.org/2000/svg">` + strings.Repeat("<g>", 100) + strings.Repeat("</g>", 100) + `</svg>`,
 	} {
-		if out, _, _, err := SanitizeSVG([]byte(in)); err == nil {
+		if out, _, _, err := Sanitize([]byte(in)); err == nil {
 			t.Errorf("%s: accepted as %s", name, out)
 		}
 	}
 }
 
-func pngBytes(t testing.TB, w, h int) []byte {
-	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	img.Set(0, 0, color.NRGBA{R: 255, A: 255})
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
+// FuzzSanitize: whatever comes in, what goes out is well-formed XML with
+// an <svg> root and nothing that runs. Seeds are the unit cases; run longer
+// with `go test -tags noweb -fuzz FuzzSanitize ./internal/branding/svgsafe/`.
+func FuzzSanitize(f *testing.F) {
+	for _, s := range []string{
+		`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect onload="x" width="1"/></svg>`,
+		`<!DOCTYPE svg [<!ENTITY a "b">]><svg><text>&a;</text><use href="javascript:x"/></svg>`,
+		`<svg><a xlink:href="#x"><g style="fill:url(http://e)"/></a><foreignObject><p/></foreignObject></svg>`,
+		`<svg:svg xmlns:svg="http://www.w3.org/2000/svg"><svg:rect fill="url(#a)"/></svg:svg>`,
+	} {
+		f.Add([]byte(s))
 	}
-	return b.Bytes()
-}
-
-func TestCheckImage(t *testing.T) {
-	var jpg, gf bytes.Buffer
-	if err := jpeg.Encode(&jpg, image.NewRGBA(image.Rect(0, 0, 30, 20)), nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := gif.Encode(&gf, image.NewPaletted(image.Rect(0, 0, 2, 2), []color.Color{color.Black}), nil); err != nil {
-		t.Fatal(err)
-	}
-	huge := pngBytes(t, 1, 1)
-	// the IHDR's width (bytes 16-19) says 100000 pixels
-	huge = append([]byte(nil), huge...)
-	huge[16], huge[17], huge[18], huge[19] = 0, 1, 0x86, 0xA0
-	cases := []struct {
-		name  string
-		in    []byte
-		ct    string
-		w, h  int
-		label string
-	}{
-		{"png", pngBytes(t, 40, 12), ContentTypePNG, 40, 12, ""},
-		{"jpeg", jpg.Bytes(), ContentTypeJPEG, 30, 20, ""},
-		{"svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"/>`), ContentTypeSVG, 8, 4, ""},
-		{"gif", gf.Bytes(), "", 0, 0, LabelImageUnsupported},
-		{"truncated png", pngBytes(t, 4, 4)[:12], "", 0, 0, LabelImageUnsupported},
-		{"png header, CRC broken", huge, "", 0, 0, LabelImageUnsupported},
-		{"html", []byte(`<html><script>alert(1)</script></html>`), "", 0, 0, LabelImageUnsupported},
-		{"binary junk", []byte{0, 1, 2, 0xff, 0xfe}, "", 0, 0, LabelImageUnsupported},
-		{"empty", nil, "", 0, 0, LabelImageUnsupported},
-		{"too large", append(pngBytes(t, 1, 1), make([]byte, MaxImageBytes)...), "", 0, 0, LabelImageTooLarge},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := CheckImage(c.in)
-			if c.label != "" {
-				if e := apperr.As(err); e == nil || e.Label != c.label || e.Kind != apperr.KindInvalid {
-					t.Fatalf("want %s, got %v", c.label, err)
-				}
-				return
+	f.Fuzz(func(t *testing.T, in []byte) {
+		out, _, _, err := Sanitize(in)
+		if err != nil {
+			return
+		}
+		d := xml.NewDecoder(bytes.NewReader(out))
+		first := true
+		for {
+			tok, err := d.Token()
+			if errors.Is(err, io.EOF) {
+				break
 			}
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("not well-formed: %v\n%q → %q", err, in, out)
 			}
-			if got.ContentType != c.ct || got.Width != c.w || got.Height != c.h {
-				t.Fatalf("got %s %dx%d", got.ContentType, got.Width, got.Height)
+			switch el := tok.(type) {
+			case xml.StartElement:
+				if first && (el.Name.Local != "svg" || el.Name.Space != svgNS) {
+					t.Fatalf("root %v: %q", el.Name, out)
+				}
+				first = false
+				if !svgElements[el.Name.Local] {
+					t.Fatalf("element %s survived: %q", el.Name.Local, out)
+				}
+				for _, a := range el.Attr {
+					low := strings.ToLower(a.Name.Local + "=" + a.Value)
+					if strings.HasPrefix(low, "on") || strings.Contains(low, "javascript:") || strings.Contains(low, "data:") ||
+						(a.Name.Local == "href" && !strings.HasPrefix(a.Value, "#")) {
+						t.Fatalf("attribute %s=%q survived: %q", a.Name.Local, a.Value, out)
+					}
+				}
+			case xml.Directive, xml.ProcInst, xml.Comment:
+				t.Fatalf("%T survived: %q", tok, out)
 			}
-		})
-	}
-}
-
-func TestNameAgrees(t *testing.T) {
-	for _, c := range []struct {
-		name, ct string
-		ok       bool
-	}{
-		{"logo.png", ContentTypePNG, true},
-		{"LOGO.JPG", ContentTypeJPEG, true},
-		{"logo", ContentTypeSVG, true},
-		{"logo.bin", ContentTypePNG, true},
-		{"logo.svg", ContentTypePNG, false},
-		{"page.png", ContentTypeSVG, false},
-		{`C:\dir\logo.html`, ContentTypeSVG, false},
-	} {
-		if got := nameAgrees(c.name, c.ct); got != c.ok {
-			t.Errorf("%s as %s: %v", c.name, c.ct, got)
 		}
-	}
+	})
 }
