@@ -17,7 +17,8 @@ export default function PartnersPage() {
   const { t } = useTranslation('partners');
   // The filters live in the URL: back from a partner returns to the same list.
   const [params, setParams] = useSearchParams();
-  const state = (params.get('state') as ActiveFilter | null) ?? 'active';
+  const stateParam = params.get('state');
+  const state: ActiveFilter = stateParam === 'inactive' || stateParam === 'all' ? stateParam : 'active';
   const type = params.get('type') ?? '';
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -80,6 +81,7 @@ export default function PartnersPage() {
               onChange={(value) => setParam('type', value ?? '')}
               clearable
               w={220}
+              data-testid="partner-type-filter"
             />
             <Select
               label={t('stateFilter')}
