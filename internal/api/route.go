@@ -30,6 +30,10 @@ type Route struct {
 	// shows the header. Set it with WithIdempotencyKey where the route is
 	// declared.
 	Idempotent bool
+	// NullableResponse calls answer null when there is nothing (a nil
+	// pointer from the handler), and the OpenAPI document says so. Set it
+	// with OrNull where the route is declared.
+	NullableResponse bool
 }
 
 // IdempotencyKeyHeader is the header a client sends to make a money call
@@ -40,6 +44,13 @@ const IdempotencyKeyHeader = "Idempotency-Key"
 // header.
 func (r Route) WithIdempotencyKey() Route {
 	r.Idempotent = true
+	return r
+}
+
+// OrNull marks a call whose answer may be null ("the last request, or
+// null"); its handler returns a nil pointer then.
+func (r Route) OrNull() Route {
+	r.NullableResponse = true
 	return r
 }
 

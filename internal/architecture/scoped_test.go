@@ -53,6 +53,7 @@ func TestByIDRefusesOtherTenants(t *testing.T) {
 			}},
 			{"company.Service.ByID", func(s access.Scope) error { _, err := e.App.Companies.ByID(ctx, s, globexID); return err }},
 			{"company.Service.ResolveID", func(s access.Scope) error { _, err := e.App.Companies.ResolveID(ctx, s, globexID); return err }},
+			{"company.Service.SwitchActive", func(s access.Scope) error { return e.App.Companies.SwitchActive(ctx, s, globexID, true) }},
 			{"user.Service.ResolveID", func(s access.Scope) error { _, err := e.App.Users.ResolveID(ctx, s, lenaID); return err }},
 			{"partner.Service.ByID", func(s access.Scope) error { _, err := e.App.Partners.ByID(ctx, s, mobiID); return err }},
 		}

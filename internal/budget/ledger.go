@@ -30,6 +30,10 @@ type Entry struct {
 	// Spend marks money going out for a purchase: refused by a
 	// deactivated budget, and by a limited one that holds too little.
 	Spend bool
+	// Scheduled marks a purchase booked by a schedule (a recurring
+	// purchase), not a cost incurred earlier: a budget switched off with
+	// its company refuses it even in its extra-costs window.
+	Scheduled bool
 }
 
 // post is the one place where money moves. It runs in the caller's
@@ -45,7 +49,17 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 	}
 	if e.Spend {
 		if !b.active() {
-			return nil, conflict(ctx, LabelDeactivated, "money.error.deactivated")
+			// a budget switched off with its company still takes the
+			// extra costs of its window (company_deactivation.go)
+			open := false
+			if !e.Scheduled {
+				if open, err = s.extraCostsOpen(ctx, b.ID); err != nil {
+					return nil, err
+				}
+			}
+			if !open {
+				return nil, conflict(ctx, LabelDeactivated, "money.error.deactivated")
+			}
 		}
 		if b.Limited && e.Amount < 0 && after < 0 {
 			return nil, conflict(ctx, LabelInsufficient, "money.error.insufficient")

@@ -29,14 +29,14 @@ func (s *Service) Routes() []api.Route {
 		api.Post(companyBase+"/deactivation/get", requesters, "corporateAccount", "The company's current or last deactivation request, or null",
 			func(ctx context.Context, req *GetRequest) (*CompanyDeactivation, error) {
 				return s.Current(ctx, pr(ctx), req.OspID)
+			}).OrNull(),
+		api.Post(companyBase+"/deactivation/handle", staff, "corporateAccount", "Handle (confirm) a deactivation request: effective on the first day of the next month",
+			func(ctx context.Context, req *GetRequest) (*CompanyDeactivation, error) {
+				return s.Handle(ctx, pr(ctx), req.OspID)
 			}),
 		api.Post(companyBase+"/deactivation/withdraw", requesters, "corporateAccount", "Withdraw the company's deactivation request before it takes effect",
 			func(ctx context.Context, req *GetRequest) (*CompanyDeactivation, error) {
 				return s.Withdraw(ctx, pr(ctx), req.OspID)
-			}),
-		api.Post(companyBase+"/deactivation/handle", staff, "corporateAccount", "Handle (confirm) a deactivation request: effective on the first day of the next month",
-			func(ctx context.Context, req *GetRequest) (*CompanyDeactivation, error) {
-				return s.Handle(ctx, pr(ctx), req.OspID)
 			}),
 		api.Post(companyBase+"/deactivation/getByFilter", staff, "corporateAccount", "Page through deactivation requests (default: the open ones, oldest handleBy first)",
 			func(ctx context.Context, req *FilterRequest) (*paging.Page[CompanyDeactivation], error) {
@@ -45,7 +45,7 @@ func (s *Service) Routes() []api.Route {
 		api.Post(companyBase+"/activate", msp, "corporateAccount", "Activate a deactivated corporate account again, with the admins, users and budgets its deactivation switched off",
 			func(ctx context.Context, req *GetRequest) (*CompanyDeactivation, error) {
 				return s.ActivateCompany(ctx, pr(ctx), req.OspID)
-			}),
+			}).OrNull(),
 		api.Post(partnerBase+"/deactivate", staff, "partner", "Deactivate a partner with all its corporate accounts, their users and budgets (runs in the background; see partner/deactivation/get)",
 			func(ctx context.Context, req *GetRequest) (*PartnerDeactivation, error) {
 				return s.DeactivatePartner(ctx, pr(ctx), req.OspID)
@@ -57,6 +57,6 @@ func (s *Service) Routes() []api.Route {
 		api.Post(partnerBase+"/deactivation/get", staff, "partner", "The progress of a partner's deactivation, or null",
 			func(ctx context.Context, req *GetRequest) (*PartnerDeactivation, error) {
 				return s.PartnerProgress(ctx, pr(ctx), req.OspID)
-			}),
+			}).OrNull(),
 	}
 }

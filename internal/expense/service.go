@@ -164,7 +164,7 @@ func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) e
 			return err
 		}
 		_, _, err = s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
-			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true})
+			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil})
 		return err
 	})
 }

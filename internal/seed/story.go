@@ -78,6 +78,10 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 			return fmt.Errorf("demo story, %s: %w", d, err)
 		}
 	}
+	// one small company asks to leave on the last day: a pending request
+	if err := s.leaving(ctx); err != nil {
+		return fmt.Errorf("demo story, Umbrella's deactivation request: %w", err)
+	}
 	for _, osp := range []string{AcmeOspID, GlobexOspID, InitechOspID} {
 		if err := Users(ctx, db, osp, GeneratedUsersPerCompany, start); err != nil {
 			return fmt.Errorf("demo story, generated users: %w", err)

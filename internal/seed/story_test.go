@@ -10,6 +10,7 @@ import (
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/deactivation"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/server"
@@ -162,6 +163,13 @@ func assertScreensHaveData(t *testing.T, ctx context.Context, app *server.App) {
 	view, err := app.Budgets.CompanyView(ctx, p, seed.AcmeOspID)
 	if err != nil || view.Budget == nil || view.Budget.Remaining <= 0 || view.Threshold == nil {
 		t.Errorf("company budget: %+v %v", view, err)
+	}
+	// Umbrella NV's deactivation request is pending, in platform staff's list
+	staff := &access.Principal{Roles: []access.Role{access.OspAdmin}, Scope: access.SystemScope()}
+	pending, err := app.Deactivations.Filter(ctx, staff, deactivation.FilterRequest{})
+	if err != nil || pending.TotalElements != 1 || pending.Content[0].CorporateAccount.OspID != seed.UmbrellaOspID ||
+		pending.Content[0].Status != deactivation.StatusRequested {
+		t.Errorf("pending deactivation requests: %+v %v", pending, err)
 	}
 	list, err := app.Users.Find(ctx, p, user.FindRequest{CorporateAccountOspID: seed.AcmeOspID})
 	if err != nil || list.TotalElements <= 200 || list.TotalPages < 2 {

@@ -93,7 +93,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Branding:   brandingSvc,
 		Help:       helpSvc,
 
-		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c}),
+		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c, Outbox: outbox, Companies: companies,
+			Partners: partners, Users: users, Budgets: budgets}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -195,6 +196,21 @@ func (a *App) Jobs() []jobs.Job {
 		{Name: "user-activation", Run: func(ctx context.Context, day string) (string, error) {
 			act, deact, err := a.Users.ApplyPlans(ctx, day)
 			return fmt.Sprintf("%d activated, %d deactivated", act, deact), err
+		}},
+		// before budget-periods: a company deactivated on the 1st gets no
+		// top-up for the month it leaves in
+		{Name: "company-deactivation", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.RunDay(ctx, day)
+			return fmt.Sprintf("%d requests handled at their deadline, %d companies deactivated", r.Handled, r.Effective), err
+		}},
+		{Name: "partner-deactivation", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.ResumePartners(ctx)
+			return fmt.Sprintf("%d companies deactivated, %d partner deactivations finished", r.Companies, r.Finished), err
+		}},
+		{Name: "company-settlement", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Deactivations.Settle(ctx, day)
+			return fmt.Sprintf("%d companies settled: %d private budgets refunded, %d budgets back to the company, %d cents, %d negative left",
+				r.Companies, r.Refunded, r.Returned, r.Amount, r.Negative), err
 		}},
 		{Name: "budget-periods", Run: func(ctx context.Context, day string) (string, error) {
 			r, err := a.Budgets.RunPeriods(ctx, day)

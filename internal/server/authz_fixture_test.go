@@ -2,10 +2,15 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"mime/multipart"
 	"net/http"
+
+	"github.com/google/uuid"
+
+	"mobility/portal/internal/database"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/seed"
@@ -128,6 +133,8 @@ func (f *fixture) id(kind string) string {
 		code := fmt.Sprintf("FIXTURE%d", n)
 		post(v1+"/budget/promo/create", map[string]any{"code": code, "amount": 500, "validFrom": "2026-11-01", "validTo": "2026-12-31"})
 		id = code
+	case "inactiveCompany", "inactivePartner", "sparePartner":
+		id = f.deactivationTarget(kind, n)
 	default:
 		t.Fatalf("fixture: no maker for kind %q", kind)
 	}
@@ -142,4 +149,28 @@ func str(t interface{ Fatalf(string, ...any) }, m map[string]any, key string) st
 		t.Fatalf("no %s in %v", key, m)
 	}
 	return s
+}
+
+// deactivationTarget makes what the deactivation calls act on without
+// touching Acme or MobiPartner: a deactivated company of MobiPartner (so
+// tenancy is checked as for Acme), a deactivated partner, or an active
+// partner without companies. Inserted directly: creating companies and
+// partners is another call's business.
+func (f *fixture) deactivationTarget(kind string, n int) string {
+	e, t := f.m.e, f.m.t
+	ctx, now := context.Background(), database.Now(e.Clock.Now())
+	osp := uuid.NewString()
+	var err error
+	switch kind {
+	case "inactiveCompany":
+		_, err = e.DB.Exec(ctx, `INSERT INTO corporate_accounts (osp_id, partner_id, name, ext_id, active, created_at) VALUES (?, ?, ?, ?, FALSE, ?)`,
+			osp, e.PartnerID(seed.MobiPartnerOspID), fmt.Sprintf("Dormant %d NV", n), fmt.Sprintf("DORMANT%d", n), now)
+	default:
+		_, err = e.DB.Exec(ctx, `INSERT INTO partners (osp_id, name, ext_id, partner_type, active, created_at) VALUES (?, ?, ?, 'MSP', ?, ?)`,
+			osp, fmt.Sprintf("Spare partner %d", n), fmt.Sprintf("SPARE%d", n), kind == "sparePartner", now)
+	}
+	if err != nil {
+		t.Fatalf("fixture %s: %v", kind, err)
+	}
+	return osp
 }

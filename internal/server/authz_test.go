@@ -156,7 +156,12 @@ func kindOfOspID(path string) string {
 		{v1 + "/events/", "expense"},
 		{v1 + "/purchaseEvent/", "expense"},
 		{v1 + "/recurringExternalPurchase/", "recurring"},
+		// deactivation: activate needs a deactivated company or partner, and
+		// deactivating a partner must not switch off the matrix's own
+		{v1 + "/corporateAccount/activate", "inactiveCompany"},
 		{v1 + "/corporateAccount/", "company"},
+		{v1 + "/partner/activate", "inactivePartner"},
+		{v1 + "/partner/deactivate", "sparePartner"},
 		{v1 + "/partner/", "partner"},
 		{v1 + "/branding/", "company"}, // a partner's or a company's: the matrix names Acme
 	} {
@@ -196,6 +201,17 @@ type persona struct {
 }
 
 func (p *persona) signedIn() bool { return p.tenant != noTenant }
+
+// principal is the persona as a route policy sees it: its roles, and for
+// partner admins a session id whose first and third segments are equal
+// (SPEC §6's MSP rule).
+func (p *persona) principal() *access.Principal {
+	pr := &access.Principal{Roles: p.roles}
+	if p.msp {
+		pr.PartnerOspID, pr.TenantOspID = "msp", "msp"
+	}
+	return pr
+}
 
 type matrix struct {
 	t       *testing.T
@@ -360,16 +376,6 @@ func (m *matrix) expectation(rt api.Route, p *persona, c *call) expect {
 	default:
 		return expectAllowed
 	}
-}
-
-// principal is what the guard sees of p: its roles, and for a partner
-// admin a session whose partner is its tenant (SPEC §6's MSP rule).
-func (p *persona) principal() *access.Principal {
-	pr := &access.Principal{Roles: p.roles}
-	if p.msp {
-		pr.PartnerOspID, pr.TenantOspID = "msp", "msp"
-	}
-	return pr
 }
 
 func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/swaggest/openapi-go"
@@ -65,6 +66,9 @@ func OpenAPI(routes []api.Route) ([]byte, error) {
 		if err := r.AddOperation(oc); err != nil {
 			return nil, fmt.Errorf("%s %s: %w", rt.Method, rt.Path, err)
 		}
+		if rt.NullableResponse {
+			nullableResponse(r.Spec, rt.Method, rt.Path, rt.Status)
+		}
 	}
 	if err := rules.err(); err != nil {
 		return nil, err
@@ -95,4 +99,34 @@ func operationID(method, path string) string {
 		}
 	}
 	return b.String()
+}
+
+// nullableResponse marks a route's JSON answer "this schema or null": a
+// handler returning a nil pointer answers null (e.g. "the company's last
+// request, or null"). Like nullable properties, a $ref is wrapped in allOf
+// because OpenAPI 3.0 ignores keywords next to it.
+func nullableResponse(spec *openapi3.Spec, method, path string, status int) {
+	item, ok := spec.Paths.MapOfPathItemValues[path]
+	if !ok {
+		return
+	}
+	op, ok := item.MapOfOperationValues[strings.ToLower(method)]
+	if !ok {
+		return
+	}
+	resp, ok := op.Responses.MapOfResponseOrRefValues[strconv.Itoa(status)]
+	if !ok || resp.Response == nil {
+		return
+	}
+	media, ok := resp.Response.Content["application/json"]
+	if !ok || media.Schema == nil {
+		return
+	}
+	yes := true
+	if media.Schema.SchemaReference != nil {
+		media.Schema = &openapi3.SchemaOrRef{Schema: &openapi3.Schema{AllOf: []openapi3.SchemaOrRef{*media.Schema}, Nullable: &yes}}
+	} else if media.Schema.Schema != nil {
+		media.Schema.Schema.Nullable = &yes
+	}
+	resp.Response.Content["application/json"] = media
 }

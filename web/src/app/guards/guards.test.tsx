@@ -10,6 +10,7 @@ import { makeUser, newQueryClient, renderRoutes } from '@/test/render';
 import { GuestOnly } from './GuestOnly';
 import { RequireAuth } from './RequireAuth';
 import { RequireCompanyBudgetAccess } from './RequireCompanyBudgetAccess';
+import { RequireMsp } from './RequireMsp';
 import { RequireRole } from './RequireRole';
 import { RequireSelectedCorporateAccount } from './RequireSelectedCorporateAccount';
 
@@ -24,6 +25,7 @@ const routes: RouteObject[] = [
     children: [
       { path: '/dashboard', element: <Where name="dashboard" /> },
       { path: '/help', element: <Where name="help" /> },
+      { path: '/corporate-accounts', element: <RequireMsp><Where name="corporate-accounts" /></RequireMsp> },
       { path: '/reporting', element: <RequireRole roles={['reporting_manager']}><Where name="reporting" /></RequireRole> },
       {
         path: '/company/details',
@@ -117,6 +119,30 @@ describe('hasRole guard', () => {
   it('lets ospadmin through', async () => {
     renderRoutes(routes, '/reporting', newQueryClient(makeUser({ roles: ['ospadmin'], isOspAdmin: true })));
     expect(await page()).toHaveTextContent('reporting');
+  });
+});
+
+describe('mspOnly guard', () => {
+  beforeEach(() => setTokens({ token: 't', refreshToken: 'r' }));
+
+  it('renders the 404 page for a company admin, whatever their roles', async () => {
+    renderRoutes(routes, '/corporate-accounts', newQueryClient(makeUser({ roles: ['user_manager', 'invoice_manager'] })));
+    expect(await screen.findByText('404')).toBeInTheDocument();
+    expect(screen.queryByTestId('page')).toBeNull();
+  });
+
+  it('lets an MSP partner admin through', async () => {
+    renderRoutes(routes, '/corporate-accounts', newQueryClient(makeUser({ isMsp: true, corporateAccount: null })));
+    expect(await page()).toHaveTextContent('corporate-accounts');
+  });
+
+  it('lets platform staff through', async () => {
+    renderRoutes(
+      routes,
+      '/corporate-accounts',
+      newQueryClient(makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true, corporateAccount: null })),
+    );
+    expect(await page()).toHaveTextContent('corporate-accounts');
   });
 });
 

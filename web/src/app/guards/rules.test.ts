@@ -5,6 +5,7 @@ import {
   canViewCompanyBudget,
   guestDecision,
   hasRole,
+  isMspUser,
   selectionDecision,
 } from './rules';
 
@@ -33,6 +34,16 @@ describe('hasRole', () => {
   it('always lets ospadmin pass', () => {
     expect(hasRole(ospadmin, ['reporting_manager'])).toBe(true);
     expect(hasRole(makeUser({ roles: ['ospadmin'] }), ['anything'])).toBe(true);
+  });
+});
+
+describe('mspOnly', () => {
+  it('passes MSP users and platform staff, not company users', () => {
+    expect(isMspUser(msp)).toBe(true);
+    expect(isMspUser(ospadmin)).toBe(true);
+    expect(isMspUser(makeUser({ roles: ['ospadmin'], isMsp: false }))).toBe(true);
+    expect(isMspUser(company)).toBe(false);
+    expect(isMspUser(artemis)).toBe(false);
   });
 });
 

@@ -19,6 +19,15 @@ export function isArtemisPartner(user: GuardUser): boolean {
   return user.partner?.partnerType === 'ARTEMIS';
 }
 
+/**
+ * mspOnly: partner admins of an MSP and platform staff. The server already
+ * sets isMsp for ospadmin (SPEC §6); the second test only guards against a
+ * session that says otherwise.
+ */
+export function isMspUser(user: GuardUser): boolean {
+  return user.isMsp || isOspAdmin(user);
+}
+
 /** auth: without a token, go to /login and remember where the user was going. */
 export function authDecision(hasToken: boolean): 'allow' | 'login' {
   return hasToken ? 'allow' : 'login';

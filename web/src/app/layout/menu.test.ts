@@ -3,27 +3,79 @@ import { makeUser } from '@/test/render';
 import en from '@/locales/en/layout.json';
 import fr from '@/locales/fr/layout.json';
 import nl from '@/locales/nl/layout.json';
-import { MENU, visibleMenu, type MenuEntry } from './menu';
+import { MENU, sidebarGroups, visibleMenu, type MenuEntry, type MenuGroup } from './menu';
 
 const keys = (entries: MenuEntry[]) => entries.map((e) => e.key);
+const groups = (list: MenuGroup[]) => list.map((g) => ({ kind: g.kind, keys: keys(g.entries) }));
 
-describe('sidebar menu', () => {
-  it('shows MSP users the company selection and company users not', () => {
-    const people = ['appUsers', 'userGroups', 'admins', 'allTransactions', 'companySettings'];
-    expect(keys(visibleMenu(makeUser({ isMsp: true })))).toEqual(['dashboard', 'corporateAccountSelection', ...people, 'help']);
-    expect(keys(visibleMenu(makeUser({ isMsp: false })))).toEqual(['dashboard', ...people, 'help']);
+const prepaid = { paymentType: 'PREPAID' };
+const postpaid = { paymentType: 'POSTPAID_WITH_SECURITY_DEPOSIT' };
+const people = ['appUsers', 'userGroups', 'admins'];
+
+const companyAdmin = makeUser({ roles: ['user_manager'] });
+const mspAdmin = makeUser({ isMsp: true, roles: ['user_manager'], corporateAccount: null });
+const staff = makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true, corporateAccount: null, partner: null });
+
+describe('sidebar per audience', () => {
+  it('gives a company user one list about their company, without the MSP entries', () => {
+    expect(groups(sidebarGroups(companyAdmin, prepaid))).toEqual([
+      { kind: 'company', keys: ['dashboard', ...people, 'allTransactions', 'companyBudget', 'companySettings', 'help'] },
+    ]);
+    // Their own company's entries do not wait for a selection.
+    expect(keys(visibleMenu(companyAdmin))).toEqual(['dashboard', ...people, 'allTransactions', 'companySettings', 'help']);
   });
 
+  it('gives an MSP admin their own entries, then the selected company\'s', () => {
+    expect(groups(sidebarGroups(mspAdmin, postpaid))).toEqual([
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'help'] },
+      { kind: 'company', keys: [...people, 'allTransactions', 'companySettings'] },
+    ]);
+  });
+
+  it('shows an MSP admin no company entries before a company is selected', () => {
+    expect(groups(sidebarGroups(mspAdmin, null))).toEqual([
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'help'] },
+    ]);
+  });
+
+  it('gives platform staff the MSP sidebar with every company entry', () => {
+    expect(groups(sidebarGroups(staff, postpaid))).toEqual([
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'help'] },
+      { kind: 'company', keys: [...people, 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companySettings'] },
+    ]);
+  });
+
+  it('keeps the finance entries that need no selection for platform staff', () => {
+    expect(groups(sidebarGroups(staff, null))).toEqual([
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'help'] },
+      { kind: 'company', keys: ['allTransactions', 'companyBudget', 'companyPrivateBudget'] },
+    ]);
+  });
+
+  it('treats an ospadmin without the isMsp flag as MSP', () => {
+    const admin = makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: false });
+    expect(keys(visibleMenu(admin))).toContain('corporateAccounts');
+  });
+
+  it('never shows the MSP entries to company users, whatever their roles', () => {
+    const all = makeUser({ roles: ['user_manager', 'invoice_manager', 'reporting_manager'] });
+    expect(keys(visibleMenu(all, undefined, prepaid))).not.toEqual(
+      expect.arrayContaining(['corporateAccounts']),
+    );
+    expect(keys(visibleMenu(all, undefined, prepaid))).not.toContain('corporateAccountSelection');
+  });
+});
+
+describe('sidebar menu', () => {
   it('shows the people screens to user managers only', () => {
     expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'help']);
   });
 
   it('shows the company budget only where canViewCompanyBudget allows it', () => {
     const user = makeUser({ roles: ['user_manager'] });
-    expect(keys(visibleMenu(user, undefined, { paymentType: 'PREPAID' }))).toContain('companyBudget');
-    expect(keys(visibleMenu(user, undefined, { paymentType: 'POSTPAID_WITH_SECURITY_DEPOSIT' }))).not.toContain('companyBudget');
-    const admin = makeUser({ roles: ['ospadmin'], isOspAdmin: true });
-    expect(keys(visibleMenu(admin))).toEqual(expect.arrayContaining(['companyBudget', 'companyPrivateBudget']));
+    expect(keys(visibleMenu(user, undefined, prepaid))).toContain('companyBudget');
+    expect(keys(visibleMenu(user, undefined, postpaid))).not.toContain('companyBudget');
+    expect(keys(visibleMenu(staff))).toEqual(expect.arrayContaining(['companyBudget', 'companyPrivateBudget']));
     expect(keys(visibleMenu(user))).not.toContain('companyPrivateBudget');
   });
 
@@ -33,10 +85,18 @@ describe('sidebar menu', () => {
       { key: 'users', label: 'x', to: '/manage/app-users', audience: 'company', roles: ['user_manager'] },
     ];
     expect(keys(visibleMenu(makeUser({ roles: ['user_manager'] }), menu))).toEqual(['users']);
-    expect(keys(visibleMenu(makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: false }), menu))).toEqual([
-      'reports',
-      'users',
-    ]);
+    expect(keys(visibleMenu(makeUser({ roles: ['reporting_manager'] }), menu))).toEqual(['reports']);
+    // Platform staff are MSP users: company-only entries are not theirs.
+    expect(keys(visibleMenu(staff, menu))).toEqual(['reports']);
+  });
+
+  it('has a text for every entry in every language', () => {
+    for (const [lang, layout] of Object.entries({ nl, en, fr })) {
+      for (const entry of MENU) {
+        const [, key] = entry.label.split('.');
+        expect((layout.menu as Record<string, unknown>)[key!], `${lang}: ${entry.label}`).toEqual(expect.any(String));
+      }
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@/lib/api/types';
 import { paths } from '@/lib/routes';
-import { canViewCompanyBudget, hasRole, type GuardCompany } from '../guards/rules';
+import { canViewCompanyBudget, hasRole, isArtemisPartner, isMspUser, isOspAdmin, type GuardCompany } from '../guards/rules';
 
 /**
  * The sidebar, declared once. Later screens add an entry with the roles that
@@ -19,38 +19,85 @@ export interface MenuEntry {
   when?: 'canViewCompanyBudget';
   /** Section heading key (layout namespace) the entry is grouped under. */
   section?: 'finance' | 'settings';
+  /**
+   * The screen works on the selected company. MSP users see such entries
+   * under that company's name, and only once one is selected ('selected'),
+   * or also without one when the route lets platform admins and ARTEMIS
+   * partner users in without a selection ('selectedOrAdmin').
+   */
+  company?: 'selected' | 'selectedOrAdmin';
 }
+
+/** The MSP corporate-accounts list (SPEC §2 "MSP only"); its page and route come with the companies screens. */
+export const CORPORATE_ACCOUNTS_PATH = '/corporate-accounts';
 
 export const MENU: readonly MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', to: paths.dashboard, audience: 'all' },
+  // The MSP user's own part: their companies (and, for platform staff, the partners).
+  { key: 'corporateAccounts', label: 'menu.corporateAccounts', to: CORPORATE_ACCOUNTS_PATH, audience: 'msp' },
+  { key: 'partners', label: 'menu.partners', to: paths.partners, audience: 'msp', roles: ['ospadmin'] },
   {
     key: 'corporateAccountSelection',
     label: 'menu.corporateAccountSelection',
     to: `${paths.dashboard}#corporate-account`,
     audience: 'msp',
   },
-  { key: 'partners', label: 'partners:menu', to: paths.partners, audience: 'msp', roles: ['ospadmin'] },
-  // People of the selected company (SPEC §2); MSP users see them once a company is chosen.
-  { key: 'appUsers', label: 'menu.appUsers', to: paths.appUsers, audience: 'all', roles: ['user_manager'] },
-  { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'] },
-  { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'] },
-  // Finance (SPEC §2).
-  { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance' },
-  { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance' },
-  { key: 'companyPrivateBudget', label: 'menu.companyPrivateBudget', to: paths.companyPrivateBudget, audience: 'all', roles: ['ospadmin'], section: 'finance' },
-  { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'settings' },
+  // People of the selected company (SPEC §2).
+  { key: 'appUsers', label: 'menu.appUsers', to: paths.appUsers, audience: 'all', roles: ['user_manager'], company: 'selected' },
+  { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'], company: 'selected' },
+  { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'], company: 'selected' },
+  // Finance (SPEC §2): platform admins may open these without a selection.
+  { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance', company: 'selectedOrAdmin' },
+  { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance', company: 'selectedOrAdmin' },
+  { key: 'companyPrivateBudget', label: 'menu.companyPrivateBudget', to: paths.companyPrivateBudget, audience: 'all', roles: ['ospadmin'], section: 'finance', company: 'selectedOrAdmin' },
+  { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'settings', company: 'selected' },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
 ];
 
+type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;
+
+/**
+ * The entries this user sees. `company` is the company being worked on: a
+ * company user's own, the MSP user's selection (null: none selected yet).
+ */
 export function visibleMenu(
-  user: Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>,
+  user: MenuUser,
   menu: readonly MenuEntry[] = MENU,
   company: GuardCompany | null = null,
 ): MenuEntry[] {
+  const msp = isMspUser(user);
   return menu.filter((entry) => {
-    if (entry.audience === 'msp' && !user.isMsp) return false;
-    if (entry.audience === 'company' && user.isMsp) return false;
+    if (entry.audience === 'msp' && !msp) return false;
+    if (entry.audience === 'company' && msp) return false;
+    if (msp && !company && entry.company) {
+      if (entry.company === 'selected') return false;
+      if (!isOspAdmin(user) && !isArtemisPartner(user)) return false;
+    }
     if (entry.when === 'canViewCompanyBudget' && !canViewCompanyBudget(user, company)) return false;
     return !entry.roles || hasRole(user, entry.roles);
   });
+}
+
+/**
+ * The sidebar's groups (SPEC §1): a company user gets one list about their
+ * company; an MSP user gets their own entries first, then the entries of
+ * the selected company, headed by its name.
+ */
+export interface MenuGroup {
+  kind: 'msp' | 'company';
+  entries: MenuEntry[];
+}
+
+export function sidebarGroups(
+  user: MenuUser,
+  company: GuardCompany | null,
+  menu: readonly MenuEntry[] = MENU,
+): MenuGroup[] {
+  const entries = visibleMenu(user, menu, company);
+  if (!isMspUser(user)) return [{ kind: 'company', entries }];
+  const groups: MenuGroup[] = [
+    { kind: 'msp', entries: entries.filter((e) => !e.company) },
+    { kind: 'company', entries: entries.filter((e) => e.company) },
+  ];
+  return groups.filter((g) => g.entries.length > 0);
 }

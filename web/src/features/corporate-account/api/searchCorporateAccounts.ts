@@ -12,13 +12,21 @@ export function getCorporateAccountsByFilter(
   });
 }
 
-export const corporateAccountSearchQueryOptions = (term: string) =>
+/** What narrows the search besides the text (the dashboard's platform-staff filters). */
+export interface CorporateAccountSearchScope {
+  partnerOspId?: string | null;
+  companyType?: string | null;
+}
+
+export const corporateAccountSearchQueryOptions = (term: string, scope: CorporateAccountSearchScope = {}) =>
   queryOptions({
-    queryKey: ['corporateAccount', 'search', term],
+    queryKey: ['corporateAccount', 'search', term, scope.partnerOspId ?? null, scope.companyType ?? null],
     queryFn: ({ signal }) =>
       getCorporateAccountsByFilter(
         {
           nameOrExtIdLike: term,
+          ...(scope.partnerOspId ? { partnerOspId: scope.partnerOspId } : {}),
+          ...(scope.companyType ? { companyType: scope.companyType } : {}),
           pagination: {
             page: 1,
             size: CORPORATE_ACCOUNT_SEARCH_SIZE,
@@ -30,10 +38,10 @@ export const corporateAccountSearchQueryOptions = (term: string) =>
   });
 
 /** Searches only from the minimum length on; callers pass the debounced term. */
-export function useCorporateAccountSearch(term: string) {
+export function useCorporateAccountSearch(term: string, scope: CorporateAccountSearchScope = {}) {
   const trimmed = term.trim();
   return useQuery({
-    ...corporateAccountSearchQueryOptions(trimmed),
+    ...corporateAccountSearchQueryOptions(trimmed, scope),
     enabled: trimmed.length >= SEARCH_MIN_CHARS,
     // Keep the previous options visible while the next search runs.
     placeholderData: keepPreviousData,

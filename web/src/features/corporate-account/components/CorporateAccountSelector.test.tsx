@@ -17,11 +17,11 @@ const acme = {
   data: { extId: 'ACME', name: 'Acme NV', paymentType: 'PREPAID', partner: { ospId: 'p1' } },
 };
 
-function setup(onChange = vi.fn()) {
+function setup(onChange = vi.fn(), scope: { partnerOspId?: string | null; companyType?: string | null } = {}) {
   render(
     <QueryClientProvider client={newQueryClient()}>
       <MantineProvider>
-        <CorporateAccountSelector value={null} onChange={onChange} />
+        <CorporateAccountSelector value={null} onChange={onChange} {...scope} />
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -29,7 +29,7 @@ function setup(onChange = vi.fn()) {
   return { input: screen.getByPlaceholderText('Search by name or external id'), onChange, user };
 }
 
-describe('CorporateAccountSelector', () => {
+describe('CorporateAccountSelector', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetApiClientForTests();
     setTokens({ token: 't', refreshToken: 'r' });
@@ -71,6 +71,44 @@ describe('CorporateAccountSelector', () => {
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
     await user.click(await screen.findByText('Acme NV (ACME)'));
     expect(onChange).toHaveBeenCalledWith('ca-1');
+  });
+
+  it('searches within the partner and company type given', async () => {
+    const { calls } = mockFetch(() => jsonResponse(200, { content: [acme], totalElements: 1, totalPages: 1, page: 1, size: 20 }));
+    const { input, user } = setup(vi.fn(), { partnerOspId: 'p2', companyType: 'PUBLIC_SECTOR' });
+    await user.type(input, 'acme');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({ nameOrExtIdLike: 'acme', partnerOspId: 'p2', companyType: 'PUBLIC_SECTOR' });
+  });
+
+  it('sends no partner or type without them', async () => {
+    const { calls } = mockFetch(() => jsonResponse(200, { content: [acme], totalElements: 1, totalPages: 1, page: 1, size: 20 }));
+    const { input, user } = setup(vi.fn(), { partnerOspId: null, companyType: null });
+    await user.type(input, 'acme');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).not.toHaveProperty('partnerOspId');
+    expect(calls[0]!.body).not.toHaveProperty('companyType');
+  });
+
+  it('can be cleared', async () => {
+    mockFetch(() => jsonResponse(200, { content: [acme], totalElements: 1, totalPages: 1, page: 1, size: 20 }));
+    const onChange = vi.fn();
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <MantineProvider>
+          <CorporateAccountSelector value={{ ospId: 'ca-1', name: 'Acme NV' }} onChange={onChange} />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // Reachable by keyboard: tab from the box to its clear button, then Enter.
+    screen.getByRole('combobox', { name: 'Company' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Clear the company' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith(null);
   });
 
   it('says so when nothing matches', async () => {

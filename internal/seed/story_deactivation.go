@@ -1,0 +1,63 @@
+package seed
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/deactivation"
+	"mobility/portal/internal/user"
+)
+
+// UmbrellaOspID is the demo's small company of MobiPartner that asked to
+// be deactivated on the story's last day: its request is pending (the
+// deactivation screen and platform staff's list show it).
+const UmbrellaOspID = "dddddddd-dddd-4ddd-8ddd-dddddddddddd"
+
+// leaving adds Umbrella NV with its admin, a contact and a few employees,
+// and has its admin request the deactivation today, through the services.
+func (s *story) leaving(ctx context.Context) error {
+	db := s.app.DB
+	var mobi int64
+	if err := db.Get(ctx, &mobi, `SELECT id FROM partners WHERE osp_id = ?`, MobiPartnerOspID); err != nil {
+		return err
+	}
+	// companies are inserted like the base demo's (Demo)
+	id, err := db.Insert(ctx, `INSERT INTO corporate_accounts (osp_id, partner_id, name, ext_id, payment_type, street, street_number,
+		zip_code, city, vat_number, created_at) VALUES (?, ?, 'Umbrella NV', 'UMBRELLA', 'PREPAID', 'Veldstraat', '40', '9000', 'Gent',
+		'BE0403170701', ?) RETURNING id`, UmbrellaOspID, mobi, database.Now(s.clk.Now()))
+	if err != nil {
+		return err
+	}
+	uid, _, err := s.app.Users.Create(ctx, user.NewUser{Login: "umbrella.admin", Firstname: "Umberto", Lastname: "Paraplu",
+		Email: "umbrella.admin@example.com", Language: "nl", CorporateAccountID: &id, Roles: companyAdminRoles})
+	if err != nil {
+		return err
+	}
+	if err := s.app.Auth.SetPassword(ctx, uid, DemoPassword); err != nil {
+		return err
+	}
+	admin, err := s.principal(ctx, "umbrella.admin", companyAdminRoles, access.Scope{CorporateAccountID: id})
+	if err != nil {
+		return err
+	}
+	if _, err := s.app.Users.CreateContact(ctx, admin, user.CreateContactRequest{CorporateAccount: user.Ref{OspID: UmbrellaOspID},
+		UserData:     user.UserData{Firstname: "Ilse", Lastname: "Invoice", Email: "ilse.invoice@example.com", Language: "nl"},
+		ContactTypes: []string{user.ContactInvoicing}, SendCredentials: ptr(false)}); err != nil {
+		return fmt.Errorf("umbrella contact: %w", err)
+	}
+	for i, name := range [][2]string{{"Wout", "Regen"}, {"Anouk", "Buis"}, {"Louis", "Gouttière"}} {
+		login := strings.ToLower(name[0] + "." + name[1])
+		login = strings.ReplaceAll(login, "è", "e")
+		if _, err := s.app.Users.CreateMobile(ctx, admin, user.CreateMobileRequest{CorporateAccount: user.Ref{OspID: UmbrellaOspID},
+			UserData: user.UserData{Firstname: name[0], Lastname: name[1], Email: login + "@example.com", Login: login, Language: "nl",
+				EmployeeNumber: fmt.Sprintf("U%03d", i+1)}, SendCredentials: ptr(false)}); err != nil {
+			return fmt.Errorf("%s: %w", login, err)
+		}
+	}
+	_, err = s.app.Deactivations.Request(ctx, admin, deactivation.RequestRequest{OspID: UmbrellaOspID,
+		Remark: "We merge into Acme NV; please stop our account."})
+	return err
+}
