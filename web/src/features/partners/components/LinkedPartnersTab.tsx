@@ -46,6 +46,7 @@ export default function LinkedPartnersTab() {
           variant="subtle"
           color="red"
           onClick={() => setToRemove({ partner: p, relation })}
+          // The visible text starts the accessible name (axe label-content-name-mismatch).
           aria-label={t('linked.removeLabel', { name: p.name })}
         >
           {t('linked.remove')}

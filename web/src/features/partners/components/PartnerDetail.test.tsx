@@ -159,7 +159,7 @@ describe('partner detail', () => {
       expect(await within(subs).findByText('ResellCo')).toBeInTheDocument();
       expect(within(screen.getByTestId('super-partners')).getByText('This partner has no super-partners.')).toBeInTheDocument();
 
-      await user.click(within(subs).getByRole('button', { name: 'Remove the link with ResellCo' }));
+      await user.click(within(subs).getByRole('button', { name: 'Remove link: ResellCo' }));
       const dialog = await screen.findByRole('dialog');
       expect(dialog).toHaveTextContent('ResellCo will no longer be a sub-partner of MobiPartner');
       await user.click(within(dialog).getByRole('button', { name: 'Remove link' }));
