@@ -56,6 +56,9 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
       defaultRadius: 'md',
       components: {
         CloseButton: { defaultProps: { 'aria-label': closeLabel } },
+        // Links are underlined, not told apart by colour alone: a partner's
+        // brand colour may sit too close to the text colour (WCAG 1.4.1).
+        Anchor: { defaultProps: { underline: 'always' } },
         Select: clearable,
         MultiSelect: clearable,
         DateInput: clearable,
