@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/database"
 )
 
 // A company's budget-type defaults and usage reasons.
@@ -64,4 +65,25 @@ func (s *store) updateUsageReason(ctx context.Context, id int64, label string, a
 func (s *store) deleteUsageReason(ctx context.Context, id int64) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM usage_reasons WHERE id = ?`, id)
 	return err
+}
+
+type offeredRow struct {
+	CompanyID  int64  `db:"corporate_account_id"`
+	BudgetType string `db:"budget_type"`
+}
+
+// offeredTypes reads the configured budget types of companies, by company
+// id (a company without rows is absent), in one query per 500 ids.
+func (s *store) offeredTypes(ctx context.Context, companyIDs []int64) (map[int64][]string, error) {
+	rows, err := database.SelectIn[offeredRow](ctx, s.db, companyIDs, func(in string) string {
+		return `SELECT corporate_account_id, budget_type FROM company_budget_types WHERE corporate_account_id IN (` + in + `)`
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64][]string{}
+	for _, r := range rows {
+		out[r.CompanyID] = append(out[r.CompanyID], r.BudgetType)
+	}
+	return out, nil
 }

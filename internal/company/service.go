@@ -2,6 +2,12 @@ package company
 
 import (
 	"context"
+	"slices"
+	"strings"
+
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/constants"
+	"mobility/portal/internal/money"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
@@ -11,16 +17,68 @@ import (
 	"mobility/portal/internal/validate"
 )
 
-// Service reads and (in later issues) manages corporate accounts.
+// Service reads and manages corporate accounts.
 type Service struct {
+	db       *database.DB
 	store    *store
 	partners *partner.Service
+	w        Wiring
 }
 
-// NewService reads partners (their public id and type) through their service.
+// NewService reads partners (their public id and type) through their
+// service; Wire hands it what it reaches through interfaces.
 func NewService(db *database.DB, partners *partner.Service) *Service {
-	return &Service{store: &store{db: db}, partners: partners}
+	return &Service{db: db, store: &store{db: db}, partners: partners, w: Wiring{Clock: clock.System{}}}
 }
+
+// BudgetTypes is the budget types a company offers (company_budget_types,
+// owned by budget), implemented by budget.Service: budget imports company,
+// so company reaches it through this interface wired in app.go.
+type BudgetTypes interface {
+	// OfferedTypes returns the budget types each company offers, in one
+	// query per 500 ids.
+	OfferedTypes(ctx context.Context, companyIDs []int64) (map[int64][]string, error)
+	// SetOfferedTypes makes a company offer exactly types (user budget
+	// types), keeping the defaults of types it already offered; it runs in
+	// the caller's transaction.
+	SetOfferedTypes(ctx context.Context, companyID int64, types []string) error
+}
+
+// PartnerBudgetTypes is the budget types partners allow their companies
+// (partner.Service.SelectedBudgetTypes), by partner id, in one batch.
+type PartnerBudgetTypes interface {
+	SelectedBudgetTypes(ctx context.Context, partnerIDs []int64) (map[int64][]string, error)
+}
+
+// FirstAdmins creates a new company's first admin (user.Service), in the
+// caller's transaction; it returns the admin's public id.
+type FirstAdmins interface {
+	CreateFirstAdmin(ctx context.Context, p *access.Principal, companyOspID string, a FirstAdmin) (string, error)
+}
+
+// Wiring is what company reaches through interfaces, set in app.go.
+// Without BudgetTypes every user budget type counts as offered and a
+// selection is not stored; without PartnerBudgetTypes a partner allows
+// every user budget type; without FirstAdmins create refuses.
+type Wiring struct {
+	Clock              clock.Clock
+	BudgetTypes        BudgetTypes
+	PartnerBudgetTypes PartnerBudgetTypes
+	FirstAdmins        FirstAdmins
+}
+
+// Wire sets the services company reaches through interfaces; a nil Clock
+// keeps the system clock.
+func (s *Service) Wire(w Wiring) {
+	if w.Clock == nil {
+		w.Clock = s.w.Clock
+	}
+	s.w = w
+}
+
+// UserBudgetTypes are the budget types a company can offer its users
+// (budget.UserTypes; the company budget is not offered to users).
+var UserBudgetTypes = []string{"MOBILITY_BUDGET", "BUSINESS_BUDGET", "CAFETERIA_BUDGET", "COMMUTING_BUDGET"}
 
 // withPartners fills the partner's public id and type into accounts from
 // partner's read model, one batch for all (the accounts were reached
@@ -46,6 +104,84 @@ func (s *Service) withPartners(ctx context.Context, rows ...*row) error {
 	return nil
 }
 
+// allowedTypes returns the budget types each partner allows, by partner
+// id: the partner's selection (user budget types only, in display order).
+func (s *Service) allowedTypes(ctx context.Context, partnerIDs []int64) (map[int64][]string, error) {
+	out := make(map[int64][]string, len(partnerIDs))
+	var sel map[int64][]string
+	if s.w.PartnerBudgetTypes != nil {
+		var err error
+		if sel, err = s.w.PartnerBudgetTypes.SelectedBudgetTypes(ctx, partnerIDs); err != nil {
+			return nil, apperr.Wrap(err)
+		}
+	}
+	for _, id := range partnerIDs {
+		// a partner that selected nothing allows every type, as a company
+		// that configured none offers every type (budget)
+		types := ordered(sel[id], UserBudgetTypes)
+		if len(types) == 0 {
+			types = UserBudgetTypes
+		}
+		out[id] = types
+	}
+	return out, nil
+}
+
+// ordered keeps the values of list that are in order, in order's order,
+// once each.
+func ordered(list, order []string) []string {
+	out := []string{}
+	for _, o := range order {
+		if slices.Contains(list, o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// decorate fills what a full account shows besides its own columns:
+// partner, allowed and selected budget types, app menu; a few queries for
+// any number of rows.
+func (s *Service) decorate(ctx context.Context, rows ...*row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := s.withPartners(ctx, rows...); err != nil {
+		return err
+	}
+	ids, partnerIDs := make([]int64, len(rows)), make([]int64, 0, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+		if !slices.Contains(partnerIDs, r.PartnerID) {
+			partnerIDs = append(partnerIDs, r.PartnerID)
+		}
+	}
+	allowed, err := s.allowedTypes(ctx, partnerIDs)
+	if err != nil {
+		return err
+	}
+	var offered map[int64][]string
+	if s.w.BudgetTypes != nil {
+		if offered, err = s.w.BudgetTypes.OfferedTypes(ctx, ids); err != nil {
+			return apperr.Wrap(err)
+		}
+	}
+	menus, err := s.store.appMenus(ctx, ids)
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	for _, r := range rows {
+		r.Allowed = allowed[r.PartnerID]
+		if s.w.BudgetTypes == nil {
+			r.Selected = UserBudgetTypes
+		} else {
+			r.Selected = ordered(offered[r.ID], UserBudgetTypes)
+		}
+		r.AppMenu = ordered(menus[r.ID], AppMenuTypes)
+	}
+	return nil
+}
+
 // Get returns one account the principal may see; others' are NOT_FOUND.
 func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*CorporateAccount, error) {
 	v := validate.New(ctx)
@@ -60,7 +196,7 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	if err := s.withPartners(ctx, r); err != nil {
+	if err := s.decorate(ctx, r); err != nil {
 		return nil, err
 	}
 	ca := r.toAPI()
@@ -78,7 +214,7 @@ func (s *Service) ByID(ctx context.Context, scope access.Scope, id int64) (*Corp
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	if err := s.withPartners(ctx, r); err != nil {
+	if err := s.decorate(ctx, r); err != nil {
 		return nil, err
 	}
 	ca := r.toAPI()
@@ -86,13 +222,77 @@ func (s *Service) ByID(ctx context.Context, scope access.Scope, id int64) (*Corp
 }
 
 // Filter pages through the accounts the principal may see.
+// nameOrExtIdLike needs at least 3 characters (SPEC §5).
 func (s *Service) Filter(ctx context.Context, p *access.Principal, f FilterRequest) (*paging.Page[CorporateAccount], error) {
-	pg := f.Pagination.Normalize(10)
-	rows, total, err := s.store.filter(ctx, p.Scope, f, pg)
+	v := validate.New(ctx)
+	searchLength(v, "nameOrExtIdLike", f.NameOrExtIDLike)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.page(ctx, p, query{active: f.Active, partnerOsp: f.PartnerOspID, companyType: f.CompanyType, like: f.NameOrExtIDLike}, f.Pagination)
+}
+
+// FindByAny searches the accounts the principal may see over name, extId,
+// company number and VAT number (at least 3 characters when given).
+func (s *Service) FindByAny(ctx context.Context, p *access.Principal, f FindRequest) (*paging.Page[CorporateAccount], error) {
+	v := validate.New(ctx)
+	searchLength(v, "search", f.Search)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.page(ctx, p, query{active: f.Active, like: f.Search, likeAny: true}, f.Pagination)
+}
+
+// ByPartner lists the companies of a partner within the caller's scope: a
+// partner admin's own partner, a company admin's company when it belongs
+// to the partner; any other partner is NOT_FOUND, as an unknown one.
+func (s *Service) ByPartner(ctx context.Context, p *access.Principal, f ByPartnerRequest) (*paging.Page[CorporateAccount], error) {
+	v := validate.New(ctx)
+	v.Required("partnerOspId", f.PartnerOspID)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	pt, err := s.partners.Resolve(ctx, access.SystemScope(), f.PartnerOspID)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case p.Scope.All:
+	case p.Scope.PartnerID != 0:
+		if pt.ID != p.Scope.PartnerID {
+			return nil, apperr.NotFound("partner")
+		}
+	case p.Scope.CorporateAccountID != 0:
+		own, err := s.store.byID(ctx, p.Scope, p.Scope.CorporateAccountID)
+		if database.IsNoRows(err) || (err == nil && own.PartnerID != pt.ID) {
+			return nil, apperr.NotFound("partner")
+		}
+		if err != nil {
+			return nil, apperr.Internal(err)
+		}
+	default:
+		return nil, apperr.NotFound("partner")
+	}
+	if f.Pagination.Size == 0 {
+		f.Pagination.Size = paging.MaxPageSize
+	}
+	return s.page(ctx, p, query{active: f.Active, partnerID: pt.ID}, f.Pagination)
+}
+
+// searchLength is SPEC §5's rule for searches: at least 3 characters.
+func searchLength(v *validate.Checker, field, value string) {
+	if t := strings.TrimSpace(value); t != "" {
+		v.MinLength(field, t, constants.SearchMinChars)
+	}
+}
+
+func (s *Service) page(ctx context.Context, p *access.Principal, q query, pagination paging.Pagination) (*paging.Page[CorporateAccount], error) {
+	pg := pagination.Normalize(10)
+	rows, total, err := s.store.list(ctx, p.Scope, q, pg)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	if err := s.withPartners(ctx, ptrs(rows)...); err != nil {
+	if err := s.decorate(ctx, ptrs(rows)...); err != nil {
 		return nil, err
 	}
 	out := make([]CorporateAccount, len(rows))
@@ -113,6 +313,16 @@ type Resolved struct {
 	PaymentType string
 	PartnerType string
 	CompanyType string
+	Active      bool
+	// MaxUsers caps the company's active app users; nil: unlimited.
+	MaxUsers *int
+	// ExternalReferenceMandatory: an expense needs an external reference.
+	ExternalReferenceMandatory bool
+	// TwoFactorForAdmins: every admin must enrol and use 2FA at sign-in.
+	TwoFactorForAdmins bool
+	// CompanyBudgetThreshold in cents; nil: none.
+	CompanyBudgetThreshold *money.Amount
+	SecurityDepositAmount  *money.Amount
 }
 
 // CanViewCompanyBudget is SPEC §2's rule: platform staff, a prepaid
@@ -196,7 +406,10 @@ func (r *row) resolved() *Resolved {
 	if r.ExtID != nil {
 		ext = *r.ExtID
 	}
-	return &Resolved{ID: r.ID, OspID: r.OspID, ExtID: ext, Name: r.Name, PartnerID: r.PartnerID, PaymentType: r.PaymentType, PartnerType: r.PartnerType, CompanyType: r.CompanyType}
+	return &Resolved{ID: r.ID, OspID: r.OspID, ExtID: ext, Name: r.Name, PartnerID: r.PartnerID, PaymentType: r.PaymentType,
+		PartnerType: r.PartnerType, CompanyType: r.CompanyType, Active: r.Active, MaxUsers: r.MaxUsers,
+		ExternalReferenceMandatory: r.ExternalReferenceMandatory, TwoFactorForAdmins: r.TwoFactorForAdmins,
+		CompanyBudgetThreshold: r.CompanyBudgetThreshold, SecurityDepositAmount: r.SecurityDepositAmount}
 }
 
 func ptrs(rows []row) []*row {
@@ -205,24 +418,4 @@ func ptrs(rows []row) []*row {
 		out[i] = &rows[i]
 	}
 	return out
-}
-
-// FindByAny searches over name, extId, company number and VAT number.
-func (s *Service) FindByAny(ctx context.Context, p *access.Principal, f FindRequest) (*paging.Page[CorporateAccount], error) {
-	return nil, apperr.Forbidden("not implemented yet")
-}
-
-// ByPartner lists the companies of a partner within the caller's scope.
-func (s *Service) ByPartner(ctx context.Context, p *access.Principal, f ByPartnerRequest) (*paging.Page[CorporateAccount], error) {
-	return nil, apperr.Forbidden("not implemented yet")
-}
-
-// Create creates an account with its first admin in one transaction.
-func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateRequest) (*CorporateAccount, error) {
-	return nil, apperr.Forbidden("not implemented yet")
-}
-
-// Update changes an account; company admins only a subset of the fields.
-func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateRequest) (*CorporateAccount, error) {
-	return nil, apperr.Forbidden("not implemented yet")
 }

@@ -247,6 +247,16 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	if err != nil {
 		return nil, err
 	}
+	// a company may require an external reference on every expense (the
+	// user was reached within the caller's scope, so is their company)
+	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), u.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	if ca.ExternalReferenceMandatory && ext == "" {
+		v.Fail("externalReference", "rule.required")
+		return nil, v.Err()
+	}
 	if usage != "" {
 		reasons, err := s.budgets.ActiveUsageReasons(ctx, p.Scope, u.CompanyID)
 		if err != nil {

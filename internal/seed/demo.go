@@ -12,7 +12,9 @@ import (
 	"mobility/portal/internal/auth"
 	"mobility/portal/internal/branding"
 	"mobility/portal/internal/clock"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/money"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/user"
 )
@@ -30,6 +32,10 @@ type Deps struct {
 	// Partners makes the demo partners; nil uses a partner service of its
 	// own over DB (partner needs nothing else to add and link partners).
 	Partners *partner.Service
+	// Companies makes the demo companies; nil uses a company service of
+	// its own over DB, which stores no budget-type selection (the
+	// companies then offer every type, as budget reads it).
+	Companies *company.Service
 	// Branding gives the demo partners their colours and logo (nil: none).
 	Branding *branding.Service
 }
@@ -70,22 +76,47 @@ func Demo(ctx context.Context, d Deps) error {
 		if err != nil {
 			return err
 		}
-		company := func(osp string, partnerID int64, name, ext, payment string, twoFA bool, street, number, zip, city, vat string) (int64, error) {
-			return d.DB.Insert(ctx, `INSERT INTO corporate_accounts (osp_id, partner_id, name, ext_id, payment_type, two_factor_for_admins,
-				street, street_number, zip_code, city, vat_number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-				osp, partnerID, name, ext, payment, twoFA, street, number, zip, city, vat, now)
+		// The companies go through company's own checks (IBAN, VAT number,
+		// payment reference, app menu) with realistic Belgian data.
+		companies := d.Companies
+		if companies == nil {
+			companies = company.NewService(d.DB, partner.NewService(d.DB, clock.NewFixed(d.Now)))
 		}
-		acme, err := company(AcmeOspID, mobi, "Acme NV", "ACME", "PREPAID", false, "Kunstlaan", "12", "1000", "Brussel", "BE0123456749")
+		amount := func(cents int64) *money.Amount { a := money.Amount(cents); return &a }
+		acme, err := companies.SeedAccount(ctx, mobi, AcmeOspID, company.CreateRequest{
+			Name: "Acme NV", ExtID: "ACME", Street: "Kunstlaan", StreetNumber: "12", ZipCode: "1000", City: "Brussel",
+			CompanyNumber: "0123.456.749", VatNumber: "BE0123456749", VatLiable: true,
+			Iban: "BE68 5390 0754 7034", Bic: "GKCCBEBB", PoNumber: "PO-2026-0042",
+			ContractType: company.ContractBusinessMobility, InvoiceSendingMethod: company.InvoiceByEmail,
+			InvoicePaymentMethod: company.InvoicePaymentManual, PaymentType: company.PaymentPrepaid,
+			CompanyBudgetThreshold: amount(500_000),
+		}, now)
 		if err != nil {
-			return err
+			return fmt.Errorf("seed Acme: %w", err)
 		}
-		globex, err := company(GlobexOspID, mobi, "Globex BV", "GLOBEX", "POSTPAID_WITH_SECURITY_DEPOSIT", false, "Meir", "85", "2000", "Antwerpen", "BE0987654312")
+		maxGlobex := 500
+		globex, err := companies.SeedAccount(ctx, mobi, GlobexOspID, company.CreateRequest{
+			Name: "Globex BV", ExtID: "GLOBEX", Street: "Meir", StreetNumber: "85", ZipCode: "2000", City: "Antwerpen",
+			CompanyNumber: "0987.654.394", VatNumber: "BE0987654394", VatLiable: true,
+			Iban: "BE80 0682 0471 3877", Bic: "GKCCBEBB", PoNumber: "GLX-4500012345", MaxUsers: &maxGlobex,
+			ContractType: company.ContractResellerB2B, InvoiceSendingMethod: company.InvoiceByPeppol,
+			InvoicePaymentMethod: company.InvoicePaymentDirectDebit, PaymentType: company.PaymentPostpaidSecurityDeposit,
+			SecurityDepositAmount: amount(1_500_000), CompanyBudgetThreshold: amount(250_000),
+		}, now)
 		if err != nil {
-			return err
+			return fmt.Errorf("seed Globex: %w", err)
 		}
-		initech, err := company(InitechOspID, other, "Initech SA", "INITECH", "PREPAID", false, "Rue Neuve", "3", "4000", "Liège", "BE0555444321")
+		// Initech's admin two-factor rule is switched on by DemoStory (the
+		// tests sign in as initech.admin with a password alone).
+		initech, err := companies.SeedAccount(ctx, other, InitechOspID, company.CreateRequest{
+			Name: "Initech SA", ExtID: "INITECH", Street: "Rue Neuve", StreetNumber: "3",
+			ZipCode: "4000", City: "Liège", CompanyNumber: "BE 0555 444 368", VatNumber: "BE0555444368", VatLiable: true,
+			Iban: "BE56 3631 2345 6788", Bic: "BBRUBEBB", PoNumber: "INI/2026/017",
+			ContractType: company.ContractOlympusB2B, InvoiceSendingMethod: company.InvoiceByEmail,
+			InvoicePaymentMethod: company.InvoicePaymentManual, PaymentType: company.PaymentPrepaid,
+		}, now)
 		if err != nil {
-			return err
+			return fmt.Errorf("seed Initech: %w", err)
 		}
 		companyAdmin := []access.Role{access.UserManager, access.InvoiceManager, access.ReportingManager,
 			access.CommunicationManager, access.CompanyBudgetManager}

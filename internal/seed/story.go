@@ -15,6 +15,7 @@ import (
 	"mobility/portal/internal/auth"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/expense"
@@ -51,7 +52,7 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 	if err != nil {
 		return err
 	}
-	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Now: clk.Now()}); err != nil {
+	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Companies: app.Companies, Now: clk.Now()}); err != nil {
 		return err
 	}
 	s := &story{app: app, clk: clk, start: start, gone: map[string]string{}, rng: rand.New(rand.NewPCG(2026, 8))}
@@ -337,6 +338,11 @@ func (s *story) cast(ctx context.Context) error {
 				VatPercentage: ptr(6.0), Description: r.desc, Frequency: r.freq, StartDate: next}}); err != nil {
 			return fmt.Errorf("recurring %s: %w", r.typ, err)
 		}
+	}
+	// Initech asks every admin for an authenticator code at sign-in (issue
+	// 9): platform staff switch the company rule on, as on the settings tab.
+	if _, err := s.app.Companies.Update(ctx, s.staff, company.UpdateRequest{OspID: InitechOspID, TwoFactorForAdmins: ptr(true)}); err != nil {
+		return fmt.Errorf("initech two-factor rule: %w", err)
 	}
 	return nil
 }

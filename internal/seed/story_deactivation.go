@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/deactivation"
 	"mobility/portal/internal/user"
@@ -24,12 +25,14 @@ func (s *story) leaving(ctx context.Context) error {
 	if err := db.Get(ctx, &mobi, `SELECT id FROM partners WHERE osp_id = ?`, MobiPartnerOspID); err != nil {
 		return err
 	}
-	// companies are inserted like the base demo's (Demo)
-	id, err := db.Insert(ctx, `INSERT INTO corporate_accounts (osp_id, partner_id, name, ext_id, payment_type, street, street_number,
-		zip_code, city, vat_number, created_at) VALUES (?, ?, 'Umbrella NV', 'UMBRELLA', 'PREPAID', 'Veldstraat', '40', '9000', 'Gent',
-		'BE0403170701', ?) RETURNING id`, UmbrellaOspID, mobi, database.Now(s.clk.Now()))
+	// through company's service, like the base demo's (Demo)
+	id, err := s.app.Companies.SeedAccount(ctx, mobi, UmbrellaOspID, company.CreateRequest{
+		Name: "Umbrella NV", ExtID: "UMBRELLA", Street: "Veldstraat", StreetNumber: "40", ZipCode: "9000", City: "Gent",
+		CompanyNumber: "0403.170.701", VatNumber: "BE0403170701", VatLiable: true, Iban: "BE15 0017 6543 2130", Bic: "GEBABEBB",
+		ContractType: company.ContractBusinessMobility, PaymentType: company.PaymentPrepaid,
+	}, database.Now(s.clk.Now()))
 	if err != nil {
-		return err
+		return fmt.Errorf("umbrella: %w", err)
 	}
 	uid, _, err := s.app.Users.Create(ctx, user.NewUser{Login: "umbrella.admin", Firstname: "Umberto", Lastname: "Paraplu",
 		Email: "umbrella.admin@example.com", Language: "nl", CorporateAccountID: &id, Roles: companyAdminRoles})

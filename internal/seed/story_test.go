@@ -39,6 +39,18 @@ func TestDemoStory(t *testing.T) {
 			if err := db.Get(ctx, &acme, `SELECT id FROM corporate_accounts WHERE osp_id = ?`, seed.AcmeOspID); err != nil {
 				t.Fatal(err)
 			}
+			// issue 9: Initech asks its admins for a second factor, Globex is
+			// postpaid with a deposit, every company has its payment reference
+			var twoFA, deposits, refs int
+			if err := db.Get(ctx, &twoFA, `SELECT COUNT(*) FROM corporate_accounts WHERE osp_id = ? AND two_factor_for_admins`, seed.InitechOspID); err != nil || twoFA != 1 {
+				t.Errorf("Initech's admin two-factor rule: %d %v", twoFA, err)
+			}
+			if err := db.Get(ctx, &deposits, `SELECT COUNT(*) FROM corporate_accounts WHERE osp_id = ? AND security_deposit_amount > 0`, seed.GlobexOspID); err != nil || deposits != 1 {
+				t.Errorf("Globex's deposit: %d %v", deposits, err)
+			}
+			if err := db.Get(ctx, &refs, `SELECT COUNT(*) FROM corporate_accounts WHERE payment_reference IS NULL OR iban = ''`); err != nil || refs != 0 {
+				t.Errorf("%d companies without payment reference or IBAN (%v)", refs, err)
+			}
 			var dates []string
 			if err := db.Select(ctx, &dates, `SELECT DISTINCT t.booking_date FROM budget_transactions t
 				JOIN budgets b ON b.id = t.budget_id WHERE b.corporate_account_id = ?`, acme); err != nil {

@@ -77,6 +77,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// partner sits below company and budget: its update pushes the
 	// partner's budget types to the partner's companies through them
 	partners.UseCompanies(partner.Companies{IDsOfPartner: companies.IDsOfPartner, ReplaceCompanyTypes: budgets.ReplaceCompanyTypes})
+	// company reaches the budget types a company offers (budget's table)
+	// and creates a new company's first admin (user) through interfaces:
+	// both packages import company.
+	companies.Wire(company.Wiring{Clock: c, BudgetTypes: budgets, PartnerBudgetTypes: partners, FirstAdmins: users})
 	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
 	// partner's screens show the brand colour branding owns
 	partners.UseBrandColors(brandingSvc.PartnerBrandColors)

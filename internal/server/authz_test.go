@@ -965,6 +965,12 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		n := fx.next()
 		return map[string]any{"name": fmt.Sprintf("Authz partner %d", n), "extId": fmt.Sprintf("AUTHZ-P%d", n),
 			"partnerType": "RESELLER", "zipCode": "1000", "vatNumber": "BE0123456749"}, true
+	case "name", "extId", "contractType", "paymentType":
+		if strings.HasSuffix(path, "/corporateAccount/create") {
+			n := fx.next()
+			return map[string]string{"name": fmt.Sprintf("Authz company %d", n), "extId": fmt.Sprintf("AUTHZ-CA%d", n),
+				"contractType": "BUSINESS_MOBILITY", "paymentType": "PREPAID"}[name], true
+		}
 	case "relation":
 		return "SUB", true
 	case "selectedBudgetTypes":

@@ -66,7 +66,7 @@ func NewEnv(t testing.TB, d database.Dialect) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := seed.Demo(context.Background(), seed.Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Now: c.Now()}); err != nil {
+	if err := seed.Demo(context.Background(), seed.Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Companies: app.Companies, Now: c.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	h, err := app.Handler(nil)

@@ -21,6 +21,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
@@ -391,6 +392,12 @@ func (s *Service) plan(ctx context.Context, up *upload) (*importPlan, error) {
 		return nil, err
 	}
 	pl := &importPlan{counts: map[string]int{}, errors: []LineError{}}
+	// maxUsers: each new app user counts against the company's limit, the
+	// line that goes beyond it and every one after fail with a clear message
+	room, limit, err := s.importRoom(ctx, up.CorporateAccountID)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[string]int{}   // "column\x00value" -> first line
 	matched := map[int64]int{} // updated user -> first line
 	for _, fr := range f.rows {
@@ -481,6 +488,12 @@ func (s *Service) plan(ctx context.Context, up *upload) (*importPlan, error) {
 			for _, fe := range e.Fields {
 				pl.errors = append(pl.errors, LineError{Line: fr.line, Field: columnOf(fe.Field), Messages: fe.Messages})
 			}
+		} else if kind == ImportCreate && pr.outcome == OutcomeCreated && limit != nil {
+			if room <= 0 {
+				pl.errors = append(pl.errors, LineError{Line: fr.line, Field: "corporateAccount",
+					Messages: []string{company.MaxUsersReached(ctx, *limit).Message}})
+			}
+			room--
 		}
 		pl.counts[pr.outcome]++
 		pl.rows = append(pl.rows, pr)
@@ -786,4 +799,21 @@ func ImportTemplate(kind, format string) (filename, contentType string, body []b
 	}
 	// ';' and a BOM, so Excel in Belgian locales opens it in columns and as UTF-8
 	return name + ".csv", "text/csv; charset=utf-8", []byte("\xef\xbb\xbf" + strings.Join(ImportColumns, ";") + "\r\n"), nil
+}
+
+// importRoom is how many app users an import may still add to a company
+// under its maxUsers, and the limit (nil: unlimited).
+func (s *Service) importRoom(ctx context.Context, companyID int64) (int, *int, error) {
+	ca, err := s.companies.ResolveID(ctx, access.SystemScope(), companyID)
+	if err != nil {
+		return 0, nil, err
+	}
+	if ca.MaxUsers == nil {
+		return 0, nil, nil
+	}
+	n, err := s.store.countActiveAppUsers(ctx, companyID)
+	if err != nil {
+		return 0, nil, wrapInternal(err)
+	}
+	return *ca.MaxUsers - n, ca.MaxUsers, nil
 }

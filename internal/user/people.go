@@ -335,6 +335,9 @@ type newUser struct {
 	mobibChip       string
 	mobibValidFrom  *string
 	sendCredentials bool
+	// trusted skips the "grant only roles you hold" rule: a company's
+	// creator gives its first admin the company-admin roles.
+	trusted bool
 }
 
 // create validates everything first, then writes the user, their roles,
@@ -383,7 +386,7 @@ func (s *Service) prepare(ctx context.Context, p *access.Principal, n newUser) (
 		for _, r := range n.roles {
 			if !r.IsAdminRole() || r == access.OspAdmin {
 				v.Fail("roles", "rule.invalid")
-			} else if !canGrant(p, r) {
+			} else if !n.trusted && !canGrant(p, r) {
 				return ca, nil, apperr.Forbidden("you can only grant roles you hold").WithLabel(LabelRoleNotHeld)
 			}
 		}
@@ -393,6 +396,11 @@ func (s *Service) prepare(ctx context.Context, p *access.Principal, n newUser) (
 	}
 	if err := v.Err(); err != nil {
 		return ca, nil, err
+	}
+	if n.kind == TypeMobile {
+		if err := s.checkMaxUsers(ctx, ca, 1); err != nil {
+			return ca, nil, err
+		}
 	}
 	now := s.now()
 	r := &row{OspID: NewOspID(), CorporateAccountID: &ca.ID, UserType: n.kind, Roles: n.roles, ContactTypes: n.contactTypes,

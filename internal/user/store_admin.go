@@ -96,3 +96,12 @@ func (s *store) idsInCompany(ctx context.Context, companyID int64, ospIDs []stri
 	}
 	return out, err
 }
+
+// countActiveAppUsers counts a company's active, not anonymized app users
+// (what maxUsers caps).
+func (s *store) countActiveAppUsers(ctx context.Context, companyID int64) (int, error) {
+	var n int
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM users WHERE corporate_account_id = ? AND user_type = 'mobile'
+		AND active AND anonymized_at IS NULL`, companyID)
+	return n, err
+}
