@@ -35,6 +35,10 @@ const ExpenseDetailPage = lazyPage(() => import('@/features/expenses/components/
 const RecurringExpensePage = lazyPage(() => import('@/features/expenses/components/RecurringExpensePage'));
 const CompanySettingsPage = lazyPage(() => import('@/features/company-settings/components/CompanySettingsPage'));
 const BudgetsSettingsTab = lazyPage(() => import('@/features/company-settings/components/BudgetsSettingsTab'));
+const DetailsSettingsTab = lazyPage(() => import('@/features/company-settings/components/DetailsSettingsTab'));
+const MobileAppSettingsTab = lazyPage(() => import('@/features/company-settings/components/MobileAppSettingsTab'));
+const BrandingSettingsTab = lazyPage(() => import('@/features/company-settings/components/BrandingSettingsTab'));
+const CompanyDeactivationPage = lazyPage(() => import('@/features/company-deactivation/components/CompanyDeactivationPage'));
 const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
 const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
 const UserDetailTab = lazyPage(() => import('@/features/users/components/detail/DetailTab'));
@@ -59,6 +63,7 @@ const PartnerDetailsTab = lazyPage(() => import('@/features/partners/components/
 const PartnerBudgetsTab = lazyPage(() => import('@/features/partners/components/BudgetsTab'));
 const LinkedPartnersTab = lazyPage(() => import('@/features/partners/components/LinkedPartnersTab'));
 const AddLinkedPartnerPage = lazyPage(() => import('@/features/partners/components/AddLinkedPartnerPage'));
+const PartnerBrandingTab = lazyPage(() => import('@/features/branding/components/PartnerBrandingTab'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -112,7 +117,18 @@ const peopleRoutes: RouteObject = {
       element: <CompanySettingsPage />,
       children: [
         { index: true, element: null },
+        { path: 'details', element: <DetailsSettingsTab /> },
         { path: 'budgets', element: <BudgetsSettingsTab /> },
+        // MSP only and platform admin only: the tabs show the 404 page to anyone else.
+        { path: 'mobile-app', element: <MobileAppSettingsTab /> },
+        {
+          path: 'branding',
+          element: (
+            <RequireRole roles={PLATFORM_ADMINS}>
+              <BrandingSettingsTab />
+            </RequireRole>
+          ),
+        },
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },
@@ -206,8 +222,7 @@ const partnerRoutes: RouteObject = {
         { index: true, element: null },
         { path: 'details', element: <PartnerDetailsTab /> },
         { path: 'budgets', element: <PartnerBudgetsTab /> },
-        // The branding editor (features/branding's PartnerBrandingTab) is wired here at merge.
-        { path: 'branding', element: null },
+        { path: 'branding', element: <PartnerBrandingTab /> },
         { path: 'linked-partners', element: <LinkedPartnersTab /> },
       ],
     },
@@ -252,6 +267,15 @@ export const routes: RouteObject[] = [
           peopleRoutes,
           financeRoutes,
           partnerRoutes,
+          // user_manager, MSP users and platform staff (the page checks the first two).
+          {
+            path: strip(paths.companyDeactivation),
+            element: (
+              <RequireSelectedCorporateAccount>
+                <CompanyDeactivationPage />
+              </RequireSelectedCorporateAccount>
+            ),
+          },
         ],
       },
       { path: strip(paths.notFound), element: <NotFoundRoute /> },

@@ -41,6 +41,7 @@ export const paths = {
   addPartner: '/partners/add',
   partner: '/partners/:partnerOspId',
   addLinkedPartner: '/partners/:partnerOspId/add-linked',
+  companyDeactivation: '/company/settings/deactivation',
 } as const;
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {

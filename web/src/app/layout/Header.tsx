@@ -20,7 +20,7 @@ export function Header({ user }: { user: SessionUser }) {
         <Text component={Link} to={paths.dashboard} fw={700} c="brand.7" td="none">
           {t('productName')}
         </Text>
-        <BrandLogo corporateAccountOspId={ospId} hasLogo={Boolean(branding.data?.hasLogo)} />
+        <BrandLogo corporateAccountOspId={ospId} hasLogo={Boolean(branding.data?.hasLogo)} version={branding.data?.logoVersion} />
         <Text c="dimmed" data-testid="header-company">
           {isLoading ? t('companyLoading') : (account?.name ?? (user.isMsp ? t('noCompanySelected') : ''))}
         </Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandShades, contrastWithWhite, readableColor, readableShade } from './theme';
+import { brandShades, contrastWithWhite, pickBrandColor, readableColor, readableShade } from './theme';
 
 describe('readableShade', () => {
   it('keeps a dark brand colour as it is', () => {
@@ -20,5 +20,17 @@ describe('readableColor', () => {
     const green = ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#69db7c', '#51cf66', '#40c057', '#37b24d', '#2f9e44', '#2b8a3e'];
     expect(contrastWithWhite(green[9]!)).toBeLessThan(5);
     expect(contrastWithWhite(readableColor(green, 5))).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('pickBrandColor', () => {
+  it('themes with the brand colour, uppercased and without alpha', () => {
+    expect(pickBrandColor({ brandColor: '#2b8a3ecc', primaryColor: '#0F89EA' })).toBe('#2B8A3E');
+  });
+
+  it('falls back to the primary colour, then the default', () => {
+    expect(pickBrandColor({ brandColor: '', primaryColor: '#112233' })).toBe('#112233');
+    expect(pickBrandColor({ brandColor: 'nope' })).toBe('#0F89EA');
+    expect(pickBrandColor(undefined)).toBe('#0F89EA');
   });
 });

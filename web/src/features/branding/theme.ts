@@ -3,9 +3,15 @@ import { DEFAULT_BRAND_COLOR } from '@/lib/constants';
 
 const HEX = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i;
 
-/** The colour to theme with: primary, else the brand colour, else the default. */
+/**
+ * The colour to theme with: the brand colour (SPEC §3, §9: what a partner or
+ * company sets first, default #0F89EA), else the primary colour, else the
+ * default. The server answers every colour resolved (an unset primary comes
+ * from the platform default), so the brand colour goes first: a partner that
+ * changes only its brand colour sees it applied.
+ */
 export function pickBrandColor(branding: { primaryColor?: string; brandColor?: string } | undefined): string {
-  for (const candidate of [branding?.primaryColor, branding?.brandColor]) {
+  for (const candidate of [branding?.brandColor, branding?.primaryColor]) {
     if (candidate && HEX.test(candidate)) return candidate.slice(0, 7).toUpperCase();
   }
   return DEFAULT_BRAND_COLOR;

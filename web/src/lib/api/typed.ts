@@ -9,7 +9,7 @@ import { apiRequest, type RequestOptions } from './client';
 import type { paths } from './schema';
 
 export type ApiPath = keyof paths;
-export type ApiMethod = 'get' | 'post';
+export type ApiMethod = 'get' | 'post' | 'put' | 'delete';
 
 /** The paths that answer to a method. */
 export type PathsFor<M extends ApiMethod> = {
@@ -103,7 +103,7 @@ function call<M extends ApiMethod>(method: M) {
     return apiRequest<Reply<P, M>>(fillPath(path, params), {
       ...options,
       query,
-      method: method === 'get' ? 'GET' : 'POST',
+      method: method.toUpperCase() as Uppercase<M>,
     });
   };
 }
@@ -116,4 +116,7 @@ function call<M extends ApiMethod>(method: M) {
 export const api = {
   get: call('get'),
   post: call('post'),
+  /** The few calls SPEC §7 names with PUT or DELETE (branding configuration). */
+  put: call('put'),
+  delete: call('delete'),
 };

@@ -7,6 +7,7 @@ import { detectLanguage } from '../language';
 /** The translation files of every language (src/locales/<lang>/<namespace>.json). */
 export const NAMESPACES = [
   'auth',
+  'branding',
   'budgets',
   'common',
   'companySettings',

@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import { api } from '@/lib/api/typed';
 
 /** The logo as an object URL, or null when there is none; errors are never shown (SPEC §8). */
-export async function getLogo(corporateAccountOspId: string | null, signal?: AbortSignal): Promise<string | null> {
+export async function getLogo(corporateAccountOspId: string | null, version: string, signal?: AbortSignal): Promise<string | null> {
   try {
     const blob = await api.get('/portal-service/v1/portal/logo/get', {
-      query: { corporateAccountOspId },
+      // v: the logo's version, so a new logo is never served from the browser's cache.
+      query: { corporateAccountOspId, v: version },
       responseType: 'blob',
       ignoreErrors: 'all',
       signal,
@@ -18,15 +19,17 @@ export async function getLogo(corporateAccountOspId: string | null, signal?: Abo
   }
 }
 
-export const logoQueryOptions = (corporateAccountOspId: string | null) =>
+export const logoQueryOptions = (corporateAccountOspId: string | null, version = '') =>
   queryOptions({
-    queryKey: ['branding', 'logo', corporateAccountOspId],
-    queryFn: ({ signal }) => getLogo(corporateAccountOspId, signal),
+    queryKey: ['branding', 'logo', corporateAccountOspId, version],
+    queryFn: ({ signal }) => getLogo(corporateAccountOspId, version, signal),
     staleTime: 10 * 60_000,
+    // The object URL is revoked when the logo goes: a cached one would be dead.
+    gcTime: 0,
   });
 
-export function useLogo(corporateAccountOspId: string | null, enabled: boolean) {
-  const query = useQuery({ ...logoQueryOptions(corporateAccountOspId), enabled });
+export function useLogo(corporateAccountOspId: string | null, enabled: boolean, version = '') {
+  const query = useQuery({ ...logoQueryOptions(corporateAccountOspId, version), enabled });
   const url = query.data ?? null;
   // Object URLs hold the image in memory until revoked.
   useEffect(() => {

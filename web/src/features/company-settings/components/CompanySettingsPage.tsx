@@ -1,26 +1,36 @@
-import { Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { RouteTabs } from '@/components/RouteTabs';
 import { paths } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session/currentUser';
+import { settingsTabsFor } from './access';
 
 /**
  * company/settings: a tab per route. SPEC §2 lists details, budgets,
- * mobile-app, available-products and branding; each is added here (and as
- * a child route) when it is built.
+ * mobile-app (MSP only), available-products (MSP only, with the catalogue)
+ * and branding (platform admin); a tab this user may not see is not listed
+ * and its route shows the 404 page.
  */
-export const SETTINGS_TABS = ['budgets'] as const;
+export const SETTINGS_TABS = ['details', 'budgets', 'mobile-app', 'branding'] as const;
 
 export default function CompanySettingsPage() {
   const { t } = useTranslation('companySettings');
   const location = useLocation();
+  const { data: user } = useCurrentUser();
+  const tabs = settingsTabsFor(user);
   const base = paths.companySettings;
   const onTab = SETTINGS_TABS.some((tab) => location.pathname.startsWith(`${base}/${tab}`));
-  if (!onTab) return <Navigate to={{ pathname: `${base}/${SETTINGS_TABS[0]}`, search: location.search }} replace />;
+  if (!onTab) return <Navigate to={{ pathname: `${base}/${tabs[0]}`, search: location.search }} replace />;
   return (
     <Stack gap="md">
-      <Title order={2}>{t('title')}</Title>
-      <RouteTabs basePath={base} tabs={SETTINGS_TABS.map((tab) => ({ path: tab, label: t(`tabs.${tab}`) }))} />
+      <Group justify="space-between">
+        <Title order={2}>{t('title')}</Title>
+        <Button component={Link} to={{ pathname: paths.companyDeactivation, search: location.search }} variant="default" data-testid="open-deactivation">
+          {t('deactivationLink')}
+        </Button>
+      </Group>
+      <RouteTabs basePath={base} tabs={tabs.map((tab) => ({ path: tab, label: t(`tabs.${tab}`) }))} />
       <Outlet />
     </Stack>
   );
