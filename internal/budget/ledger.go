@@ -76,6 +76,19 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 	if err := s.store.appendTx(ctx, t); err != nil {
 		return nil, err
 	}
+	// the monthly totals move with the ledger, in the same transaction
+	// (a row read without its company is looked up)
+	if b.CorporateAccountID == 0 {
+		if err := s.addMonthlyOf(ctx, []*txRow{t}); err != nil {
+			return nil, err
+		}
+	} else {
+		d := monthlyDelta{}
+		d.add(b.CorporateAccountID, b.UserID, t)
+		if err := s.store.addMonthly(ctx, d.rows()); err != nil {
+			return nil, err
+		}
+	}
 	b.Balance = t.BalanceAfter
 	if err := s.watchThreshold(ctx, b); err != nil {
 		return nil, err

@@ -144,7 +144,11 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, last map[int64]stri
 	if err := s.store.applyPendingMany(ctx, pending); err != nil {
 		return err
 	}
-	return s.store.appendMany(ctx, entries)
+	if err := s.store.appendMany(ctx, entries); err != nil {
+		return err
+	}
+	// the monthly totals move with the ledger, in the same transaction
+	return s.addMonthlyOf(ctx, entries)
 }
 
 // periodEntries computes one budget's ledger rows for its fresh claims. A

@@ -163,9 +163,11 @@ func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) e
 		if err := s.store.insertExpense(ctx, e); err != nil {
 			return err
 		}
-		_, _, err = s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
-			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil})
-		return err
+		if _, _, err = s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
+			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}); err != nil {
+			return err
+		}
+		return s.addMonthly(ctx, e, 1, e.Amount)
 	})
 }
 
@@ -534,9 +536,11 @@ func (s *Service) Refund(ctx context.Context, p *access.Principal, req RefundReq
 		if amount > net {
 			return tooHigh(ctx, net)
 		}
-		_, _, err = s.budgets.Post(ctx, p.Scope, ev.BudgetID, budget.Entry{Type: budget.TxRefund, Amount: amount, Description: remark,
-			ExpenseID: &ev.ID, CreatedBy: &p.UserID})
-		return err
+		if _, _, err = s.budgets.Post(ctx, p.Scope, ev.BudgetID, budget.Entry{Type: budget.TxRefund, Amount: amount, Description: remark,
+			ExpenseID: &ev.ID, CreatedBy: &p.UserID}); err != nil {
+			return err
+		}
+		return s.addMonthly(ctx, &ev.expenseRow, 0, -amount)
 	})
 	if err != nil {
 		return nil, internal(err)
@@ -575,8 +579,10 @@ func (s *Service) Correct(ctx context.Context, p *access.Principal, req CorrectR
 		} else if booked > net {
 			return tooHigh(ctx, net)
 		}
-		_, _, err = s.budgets.Post(ctx, p.Scope, ev.BudgetID, entry)
-		return err
+		if _, _, err = s.budgets.Post(ctx, p.Scope, ev.BudgetID, entry); err != nil {
+			return err
+		}
+		return s.addMonthly(ctx, &ev.expenseRow, 0, -booked)
 	})
 	if err != nil {
 		return nil, internal(err)

@@ -142,7 +142,18 @@ func Transactions(ctx context.Context, db *database.DB, budgetID int64, n int, n
 				return err
 			}
 		}
-		_, err := db.Exec(ctx, `UPDATE budgets SET balance = ? WHERE id = ? AND balance = ?`, balance, budgetID, start)
+		if _, err := db.Exec(ctx, `UPDATE budgets SET balance = ? WHERE id = ? AND balance = ?`, balance, budgetID, start); err != nil {
+			return err
+		}
+		// budget's monthly totals (its read model) move with the rows, as
+		// budget's own post does
+		sum := int64(n/2)*500 + int64(n%2)*1000
+		_, err := db.Exec(ctx, `INSERT INTO budget_monthly_totals (corporate_account_id, user_id, month, tx_type, tx_count, amount_sum)
+			SELECT corporate_account_id, COALESCE(user_id, 0), CAST(? AS TEXT), 'manual_update', CAST(? AS BIGINT), CAST(? AS BIGINT) FROM budgets WHERE id = ?
+			UNION ALL SELECT corporate_account_id, -1, CAST(? AS TEXT), 'manual_update', CAST(? AS BIGINT), CAST(? AS BIGINT) FROM budgets WHERE id = ?
+			ON CONFLICT (corporate_account_id, user_id, month, tx_type) DO UPDATE SET
+			tx_count = budget_monthly_totals.tx_count + excluded.tx_count, amount_sum = budget_monthly_totals.amount_sum + excluded.amount_sum`,
+			day[:4]+day[5:7], n, sum, budgetID, day[:4]+day[5:7], n, sum, budgetID)
 		return err
 	})
 }

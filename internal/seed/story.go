@@ -20,6 +20,7 @@ import (
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/server"
 	"mobility/portal/internal/user"
 )
@@ -174,6 +175,12 @@ func (s *story) cast(ctx context.Context) error {
 		if *c.p, err = s.principal(ctx, c.login, c.roles, scope); err != nil {
 			return err
 		}
+	}
+	// Acme's finance team receives the monthly expenses per mobility mode
+	// (the jobs runner makes and mails the reports as the months close)
+	if _, err := s.app.Reporting.AddRecipients(ctx, s.acme, reporting.AddRecipientsRequest{CorporateAccountOspID: AcmeOspID,
+		ReportType: reporting.TypeExpensesPerMode, Emails: []string{"finance@acme.example.com"}}); err != nil {
+		return fmt.Errorf("report recipient: %w", err)
 	}
 	s.users = map[string]string{}
 	for _, login := range []string{"jan.peeters", "sophie.dubois", "lena.maes"} {

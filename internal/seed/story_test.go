@@ -118,6 +118,24 @@ func TestDemoStory(t *testing.T) {
 			if wrong != 0 {
 				t.Errorf("%d budgets whose balance is not the sum of their rows", wrong)
 			}
+			// the read models agree with the rows they sum after a year
+			if diff, err := app.Budgets.CheckMonthly(ctx); err != nil || len(diff) > 0 {
+				t.Errorf("budget's monthly totals: %v %v", diff, err)
+			}
+			if diff, err := app.Expenses.CheckMonthly(ctx); err != nil || len(diff) > 0 {
+				t.Errorf("expense's monthly totals: %v %v", diff, err)
+			}
+			// the jobs runner made a year of reports, and Acme's recipient got each month's once
+			var reports, mails int
+			if err := db.Get(ctx, &reports, `SELECT COUNT(DISTINCT report_month) FROM reports WHERE corporate_account_id = ?`, acme); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Get(ctx, &mails, `SELECT COUNT(*) FROM mail_outbox WHERE to_address = 'finance@acme.example.com'`); err != nil {
+				t.Fatal(err)
+			}
+			if reports < 12 || mails != reports {
+				t.Errorf("Acme has reports for %d months and its recipient %d mails", reports, mails)
+			}
 			assertNegativeUser(t, ctx, db)
 			assertScreensHaveData(t, ctx, app)
 		})

@@ -30,6 +30,7 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
 )
@@ -51,7 +52,9 @@ type App struct {
 	Onboarding *onboarding.Service
 	Expenses   *expense.Service
 	Branding   *branding.Service
-	Help       *help.Service
+	// Reporting serves the monthly reports and the dashboard's figures.
+	Reporting *reporting.Service
+	Help      *help.Service
 	// Deactivations runs the company and partner deactivation workflows.
 	Deactivations *deactivation.Service
 
@@ -84,6 +87,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
 	// partner's screens show the brand colour branding owns
 	partners.UseBrandColors(brandingSvc.PartnerBrandColors)
+	expenses := expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox})
+	// reporting reads only the owners' read models (monthly totals, user counts)
+	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
+		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -93,7 +100,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Users:      users,
 		Budgets:    budgets,
 		Onboarding: onboarding.NewService(db, users, budgets),
-		Expenses:   expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox}),
+		Expenses:   expenses,
+		Reporting:  reports,
 		Branding:   brandingSvc,
 		Help:       helpSvc,
 
@@ -119,6 +127,7 @@ func (a *App) Routes() []api.Route {
 		a.Onboarding.Routes(),
 		a.Expenses.Routes(),
 		a.Branding.Routes(),
+		a.Reporting.Routes(),
 		a.Help.Routes(),
 		a.Deactivations.Routes(),
 	} {
@@ -233,6 +242,10 @@ func (a *App) Jobs() []jobs.Job {
 		}},
 		{Name: "ledger-verify", Run: func(ctx context.Context, day string) (string, error) {
 			return a.Budgets.VerifyLedgerJob(ctx)
+		}},
+		{Name: "monthly-reports", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Reporting.RunJob(ctx, day)
+			return fmt.Sprintf("%s: %d made, %d already there, %d mails", r.Month, r.Made, r.Skipped, r.Mails), err
 		}},
 	}
 }

@@ -55,7 +55,7 @@ func (f *fixture) reset() {
 
 // all makes one object of every kind.
 func (f *fixture) all() {
-	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo"} {
+	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo", "report"} {
 		f.id(k)
 	}
 	f.made = false
@@ -128,6 +128,16 @@ func (f *fixture) id(kind string) string {
 		id = str(t, pa, "ospId")
 		if kind == "linkedPartner" {
 			post(v1+"/partner/related/add", map[string]any{"ospId": seed.MobiPartnerOspID, "relatedPartnerOspId": id, "relation": "SUB"})
+		}
+	case "report":
+		// the report job for October makes Acme's reports (its expense in
+		// the fixture is of November: an empty report is a report)
+		if _, err := e.App.Reporting.Generate(t.Context(), "202610"); err != nil {
+			t.Fatalf("fixture report: %v", err)
+		}
+		if err := e.DB.Get(t.Context(), &id, `SELECT osp_id FROM reports WHERE report_type = 'MONTHLY_EXPENSES_PER_MOBILITY_MODE'
+			AND report_month = '202610' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+			t.Fatalf("fixture report: %v", err)
 		}
 	case "promo":
 		code := fmt.Sprintf("FIXTURE%d", n)

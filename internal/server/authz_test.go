@@ -125,6 +125,8 @@ var idKinds = map[string]string{
 	"recurringOspId":        "recurring",
 	"uploadId":              "upload",
 	"promoCode":             "promo",
+	"parentOspId":           "company", // reporting: a company's or a partner's; the matrix names Acme
+	"reportOspId":           "report",
 }
 
 // routeIDKinds overrides idKinds for the routes under a path prefix, where
@@ -917,6 +919,10 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return "THIS_ONLY", true
 	case "type":
 		switch {
+		case strings.HasPrefix(path, v1+"/reporting/download/"):
+			return "MONTHLY_EXPENSES_PER_MOBILITY_MODE", true // the fixture's report
+		case strings.HasPrefix(path, v1+"/reporting/dashboard/"):
+			return 0, true
 		case strings.Contains(path, "/recurringExternalPurchase/"):
 			return "OTHER", true
 		case strings.Contains(path, "/identificationToken/"):
@@ -981,6 +987,18 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return "create", true
 	case "format":
 		return "csv", true
+	case "reportType":
+		if parent == "" && strings.HasPrefix(path, v1+"/reporting/") {
+			return "MONTHLY_EXPENSES_PER_MOBILITY_MODE", true
+		}
+	case "reportMonth":
+		return "202610", true
+	case "monthFrom":
+		return "202606", true
+	case "monthTo":
+		return "202610", true
+	case "emails":
+		return []string{fmt.Sprintf("authz.rcpt.%d@example.com", fx.next())}, true
 	case "imageType":
 		return "LOGO", true
 	case "file":

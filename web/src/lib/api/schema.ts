@@ -1392,6 +1392,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/reporting/countBookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expenses (bookings) per month, mobility mode and provider
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingCountBookings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/countUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Active app users per month of a company or a partner's companies
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingCountUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/dashboard/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The per-company table, sortable, 5 rows a page */
+        post: operations["postPortalServiceV1ReportingDashboardCompanies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/dashboard/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dashboard's figure tiles for a period */
+        post: operations["postPortalServiceV1ReportingDashboardFigures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/dashboard/pie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Expenses per mobility mode (0) or per provider (1) */
+        post: operations["postPortalServiceV1ReportingDashboardPie"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/dashboard/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One dashboard series per month: 0 transactions, 1 active users, 2 expenses */
+        post: operations["postPortalServiceV1ReportingDashboardTimeline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/download/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored report as an XLSX (default) or CSV file
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1ReportingDownloadType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/findByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through the generated reports the caller may see, newest month first
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingFindByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/recipient/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add e-mail addresses to a report type's recipients
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingRecipientAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/recipient/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's report recipients per report type
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingRecipientGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/recipient/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an e-mail address from a report type's recipients
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingRecipientRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/sumEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expense amounts incl. VAT per month, mobility mode and provider
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingSumEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/sumTransactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ledger transactions (count and sum) per month and transaction type
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingSumTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reporting/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The report types and their columns
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReportingTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/user/activate": {
         parameters: {
             query?: never;
@@ -3480,6 +3748,20 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfReportingCompanyRow: {
+            content: components["schemas"]["ReportingCompanyRow"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfReportingReport: {
+            content: components["schemas"]["ReportingReport"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfUserListItem: {
             content: components["schemas"]["UserListItem"][];
             page: number;
@@ -3617,6 +3899,208 @@ export interface components {
             selectedProducts?: string[];
             /** @description must be empty until the catalogue exists */
             selectedServiceResources?: string[];
+        };
+        ReportingAddRecipientsRequest: {
+            corporateAccountOspId: string;
+            emails: string[];
+            reportType: string;
+        };
+        ReportingCompaniesRequest: {
+            companyType?: string;
+            corporateAccountOspId?: string;
+            /** @description yyyyMM */
+            monthFrom: string;
+            /** @description yyyyMM, not after the current month */
+            monthTo: string;
+            pagination: components["schemas"]["PagingPagination"];
+            partnerOspId?: string;
+        };
+        ReportingCompanyBudget: {
+            /**
+             * Format: int64
+             * @description cents
+             */
+            balance: number;
+            /** @description cents */
+            threshold: number | null;
+        };
+        ReportingCompanyRow: {
+            /** Format: int64 */
+            activeUsers: number;
+            /** @description cents; the company budget's balance, null without one */
+            budgetBalance: number | null;
+            corporateAccountOspId: string;
+            /**
+             * Format: int64
+             * @description cents
+             */
+            expensesAmount: number;
+            /** Format: int64 */
+            expensesCount: number;
+            name: string;
+            /** Format: int64 */
+            transactionsCount: number;
+        };
+        ReportingDashboardFilter: {
+            companyType?: string;
+            corporateAccountOspId?: string;
+            /** @description yyyyMM */
+            monthFrom: string;
+            /** @description yyyyMM, not after the current month */
+            monthTo: string;
+            partnerOspId?: string;
+        };
+        ReportingFigures: {
+            /** @description MSP users and platform staff: active companies in scope; else null */
+            activeCorporateAccounts: number | null;
+            /**
+             * Format: int64
+             * @description app users active at the end of the period
+             */
+            activeUsers: number;
+            /** @description the company's budget (one company with a company budget), else null */
+            companyBudget: components["schemas"]["ReportingCompanyBudget"] | null;
+            /**
+             * Format: int64
+             * @description cents, incl. VAT
+             */
+            expensesAmount: number;
+            /** Format: int64 */
+            expensesCount: number;
+            /**
+             * Format: int64
+             * @description users with a negative budget now
+             */
+            negativeBudgetUsers: number;
+            /**
+             * Format: int64
+             * @description app users created in the period
+             */
+            newUsers: number;
+            /** Format: int64 */
+            transactionsCount: number;
+        };
+        ReportingFindRequest: {
+            corporateAccountOspId?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description yyyyMM */
+            reportMonth?: string;
+            reportType?: string;
+        };
+        ReportingPie: {
+            slices: components["schemas"]["ReportingSlice"][];
+            type: number;
+        };
+        ReportingPieRequest: {
+            companyType?: string;
+            corporateAccountOspId?: string;
+            /** @description yyyyMM */
+            monthFrom: string;
+            /** @description yyyyMM, not after the current month */
+            monthTo: string;
+            partnerOspId?: string;
+            type: number;
+        };
+        ReportingPoint: {
+            /** @description yyyyMM */
+            month: string;
+            /** Format: int64 */
+            value: number;
+        };
+        ReportingRecipients: {
+            emails: string[];
+            reportType: string;
+        };
+        ReportingRecipientsRequest: {
+            corporateAccountOspId: string;
+            reportType?: string;
+        };
+        ReportingRecipientsResponse: {
+            corporateAccountOspId: string;
+            recipients: components["schemas"]["ReportingRecipients"][];
+        };
+        ReportingRemoveRecipientRequest: {
+            corporateAccountOspId: string;
+            email: string;
+            reportType: string;
+        };
+        ReportingReport: {
+            corporateAccountExtId: string;
+            corporateAccountName: string;
+            corporateAccountOspId: string;
+            /** Format: date-time */
+            createdOn: string;
+            mspExtId: string;
+            ospId: string;
+            /** @description yyyyMM */
+            reportMonth: string;
+            /** @description the period covered: yyyyMM, or yyyy for the year-end overview */
+            reportPeriod: string;
+            reportType: string;
+            rowCount: number;
+        };
+        ReportingReportType: {
+            columns: string[];
+            reportType: string;
+            yearly: boolean;
+        };
+        ReportingRow: {
+            /** @description yyyyMM */
+            billingMonth: string;
+            companyType: string;
+            corporateAccountExtId: string;
+            /** Format: int64 */
+            count: number;
+            mobilityMode?: string;
+            mobilityModeLabel?: string;
+            mrpExtId?: string;
+            mrpName?: string;
+            mspExtId: string;
+            /**
+             * Format: int64
+             * @description cents
+             */
+            totalPriceVatIncl: number;
+            transactionType?: string;
+        };
+        ReportingRowsRequest: {
+            /** @description yyyyMM */
+            monthFrom: string;
+            /** @description yyyyMM; at most 24 months after monthFrom */
+            monthTo: string;
+            /** @description a corporate account's or a partner's ospId */
+            parentOspId: string;
+        };
+        ReportingRowsResponse: {
+            rows: components["schemas"]["ReportingRow"][];
+        };
+        ReportingSlice: {
+            /** Format: int64 */
+            count: number;
+            key: string;
+            label: string;
+            /**
+             * Format: int64
+             * @description cents
+             */
+            totalPriceVatIncl: number;
+        };
+        ReportingTimeline: {
+            points: components["schemas"]["ReportingPoint"][];
+            type: number;
+        };
+        ReportingTimelineRequest: {
+            companyType?: string;
+            corporateAccountOspId?: string;
+            /** @description yyyyMM */
+            monthFrom: string;
+            /** @description yyyyMM, not after the current month */
+            monthTo: string;
+            partnerOspId?: string;
+            type: number;
+        };
+        ReportingTypesResponse: {
+            types: components["schemas"]["ReportingReportType"][];
         };
         UserActivateRequest: {
             ospId: string;
@@ -6456,6 +6940,467 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExpenseRecurring"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingCountBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingRowsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingRowsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingCountUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingRowsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingRowsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingDashboardCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingCompaniesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfReportingCompanyRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingDashboardFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingDashboardFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingFigures"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingDashboardPie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingPieRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingPie"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingDashboardTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingTimelineRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingTimeline"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1ReportingDownloadType: {
+        parameters: {
+            query: {
+                reportOspId: string;
+                /** @description xlsx (default) or csv */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the report's type */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingFindByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingFindRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfReportingReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingRecipientAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingAddRecipientsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingRecipientsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingRecipientGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingRecipientsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingRecipientsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingRecipientRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingRemoveRecipientRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingRecipientsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingSumEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingRowsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingRowsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingSumTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingRowsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingRowsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReportingTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingTypesResponse"];
                 };
             };
             /** @description Bad Request */

@@ -1,0 +1,70 @@
+package expense
+
+import (
+	"context"
+	"strings"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/database"
+)
+
+func (s *store) addMonthly(ctx context.Context, rows []MonthlyTotal) error {
+	const chunk = 500
+	for i := 0; i < len(rows); i += chunk {
+		part := rows[i:min(i+chunk, len(rows))]
+		ph := make([]string, len(part))
+		args := make([]any, 0, 7*len(part))
+		for j, m := range part {
+			ph[j] = "(?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, m.CompanyID, m.UserID, m.Month, m.MobilityMode, m.Provider, m.Count, m.Sum)
+		}
+		if _, err := s.db.Exec(ctx, `INSERT INTO expense_monthly_totals (corporate_account_id, user_id, month, mobility_mode, provider,
+			expense_count, amount_sum) VALUES `+strings.Join(ph, ",")+` ON CONFLICT (corporate_account_id, user_id, month, mobility_mode, provider)
+			DO UPDATE SET expense_count = expense_monthly_totals.expense_count + excluded.expense_count,
+			amount_sum = expense_monthly_totals.amount_sum + excluded.amount_sum`, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *store) monthlyTotals(ctx context.Context, scope access.Scope, q MonthlyQuery) ([]MonthlyTotal, error) {
+	cond, args := scope.InCompanies("corporate_account_id")
+	where := "month >= ? AND month <= ? AND " + cond
+	args = append([]any{q.MonthFrom, q.MonthTo}, args...)
+	const cols = "corporate_account_id, user_id, month, mobility_mode, provider, expense_count, amount_sum"
+	group := " AND user_id = -1" // the rollup rows
+	if q.ByUser {
+		group = " AND user_id <> -1"
+	}
+	if q.CompanyIDs == nil {
+		var out []MonthlyTotal
+		err := s.db.Select(ctx, &out, `SELECT `+cols+` FROM expense_monthly_totals WHERE `+where+group, args...)
+		return out, err
+	}
+	return database.SelectIn[MonthlyTotal](ctx, s.db, q.CompanyIDs, func(in string) string {
+		return `SELECT ` + cols + ` FROM expense_monthly_totals WHERE corporate_account_id IN (` + in + `) AND ` + where + group
+	}, args...)
+}
+
+func (s *store) monthlyAll(ctx context.Context) ([]MonthlyTotal, error) {
+	var out []MonthlyTotal
+	err := s.db.Select(ctx, &out, `SELECT corporate_account_id, user_id, month, mobility_mode, provider, expense_count, amount_sum
+		FROM expense_monthly_totals`)
+	return out, err
+}
+
+func (s *store) replaceMonthly(ctx context.Context, rows []MonthlyTotal) error {
+	if _, err := s.db.Exec(ctx, `DELETE FROM expense_monthly_totals`); err != nil {
+		return err
+	}
+	return s.addMonthly(ctx, rows)
+}
+
+// expenseKeys pages through the expenses' grouping columns by id.
+func (s *store) expenseKeys(ctx context.Context, afterID int64, limit int) ([]expenseRow, error) {
+	var out []expenseRow
+	err := s.db.Select(ctx, &out, `SELECT id, user_id, corporate_account_id, expense_date, mobility_mode FROM expenses
+		WHERE id > ? ORDER BY id LIMIT ?`, afterID, limit)
+	return out, err
+}

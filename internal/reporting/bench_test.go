@@ -1,0 +1,123 @@
+package reporting_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"mobility/portal/internal/seed"
+	"mobility/portal/internal/testkit"
+)
+
+func benchEnv(name string, def int) int {
+	n := def
+	if v := os.Getenv(name); v != "" {
+		fmt.Sscan(v, &n)
+	}
+	return n
+}
+
+// BenchmarkDashboard: every dashboard call over one company (Acme) with
+// BENCH_USERS app users (default 10,000) holding a budget each,
+// BENCH_ROWS ledger rows (default 100,000, spread over the budgets and
+// booked this month) and expense totals for every user in each of 12
+// months. The issue's scale is BENCH_USERS=100000 BENCH_ROWS=1000000.
+// Reports ms per call and the p99.
+func BenchmarkDashboard(b *testing.B) {
+	for _, d := range testkit.Dialects() {
+		b.Run(string(d), func(b *testing.B) {
+			ctx := context.Background()
+			e := testkit.NewEnv(b, d)
+			users, rows := benchEnv("BENCH_USERS", 10000), benchEnv("BENCH_ROWS", 100000)
+			start := time.Now()
+			if err := seed.Users(ctx, e.DB, seed.AcmeOspID, users, e.Clock.Now().AddDate(-1, 0, 0)); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := seed.Budgets(ctx, e.DB, seed.AcmeOspID, e.Clock.Now()); err != nil {
+				b.Fatal(err)
+			}
+			var ids []int64
+			if err := e.DB.Select(ctx, &ids, `SELECT id FROM budgets WHERE corporate_account_id = ? ORDER BY id`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+				b.Fatal(err)
+			}
+			per := max(1, rows/len(ids))
+			for i := 0; i < len(ids) && i*per < rows; i++ {
+				if err := seed.Transactions(ctx, e.DB, ids[i], per, e.Clock.Now()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			// expense totals (expense's read model) for every user and month,
+			// with the company rollups, written straight (the calls read only these)
+			company := e.CorporateAccountID(seed.AcmeOspID)
+			var userIDs []int64
+			if err := e.DB.Select(ctx, &userIDs, `SELECT id FROM users WHERE corporate_account_id = ? AND user_type = 'mobile'`, company); err != nil {
+				b.Fatal(err)
+			}
+			modes := []string{"BIKE", "TRAIN", "CAR"}
+			for m := 0; m < 12; m++ {
+				month := time.Date(2025, time.Month(12+m), 1, 0, 0, 0, 0, time.UTC).Format("200601")
+				for i := 0; i < len(userIDs); i += 300 {
+					part := userIDs[i:min(i+300, len(userIDs))]
+					var ph []string
+					var args []any
+					for _, u := range part {
+						ph = append(ph, "(?, ?, ?, ?, '', 1, 1000)")
+						args = append(args, company, u, month, modes[int(u)%len(modes)])
+					}
+					if _, err := e.DB.Exec(ctx, `INSERT INTO expense_monthly_totals (corporate_account_id, user_id, month, mobility_mode, provider,
+						expense_count, amount_sum) VALUES `+strings.Join(ph, ","), args...); err != nil {
+						b.Fatal(err)
+					}
+				}
+				for _, mode := range modes {
+					if _, err := e.DB.Exec(ctx, `INSERT INTO expense_monthly_totals (corporate_account_id, user_id, month, mobility_mode, provider,
+						expense_count, amount_sum) SELECT corporate_account_id, -1, month, mobility_mode, provider, SUM(expense_count), SUM(amount_sum)
+						FROM expense_monthly_totals WHERE corporate_account_id = ? AND month = ? AND mobility_mode = ? AND user_id <> -1
+						GROUP BY corporate_account_id, month, mobility_mode, provider`, company, month, mode); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.Logf("%d users, %d ledger rows set up in %s", users, min(rows, per*len(ids)), time.Since(start).Round(time.Millisecond))
+			msp := e.LoginAs("msp.admin")
+			year := map[string]any{"corporateAccountOspId": seed.AcmeOspID, "monthFrom": "202512", "monthTo": "202611"}
+			with := func(k string, v any) map[string]any {
+				m := map[string]any{k: v}
+				for a, x := range year {
+					m[a] = x
+				}
+				return m
+			}
+			for _, c := range []struct {
+				name string
+				body map[string]any
+				path string
+			}{
+				{"figures", year, "/dashboard/figures"},
+				{"timeline-transactions", with("type", 0), "/dashboard/timeline"},
+				{"timeline-active-users", with("type", 1), "/dashboard/timeline"},
+				{"timeline-expenses", with("type", 2), "/dashboard/timeline"},
+				{"pie-modes", with("type", 0), "/dashboard/pie"},
+				{"companies", map[string]any{"monthFrom": "202512", "monthTo": "202611"}, "/dashboard/companies"},
+			} {
+				b.Run(c.name, func(b *testing.B) {
+					var times []time.Duration
+					for i := 0; i < b.N; i++ {
+						t0 := time.Now()
+						res := e.Post(base+c.path, msp, c.body)
+						times = append(times, time.Since(t0))
+						if res.Status != 200 {
+							b.Fatalf("%d %s", res.Status, res.Body)
+						}
+					}
+					slices.Sort(times)
+					b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
+				})
+			}
+		})
+	}
+}

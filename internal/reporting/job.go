@@ -1,0 +1,365 @@
+package reporting
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/budget"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/expense"
+	"mobility/portal/internal/i18n"
+	"mobility/portal/internal/mail"
+	"mobility/portal/internal/user"
+)
+
+// JobResult says what a run of the report job did.
+type JobResult struct {
+	Month   string
+	Made    int
+	Skipped int
+	Mails   int
+}
+
+// RunJob is the jobs runner's entry: on any day it makes the reports of
+// the month before (the last closed month) that do not exist yet.
+func (s *Service) RunJob(ctx context.Context, day string) (JobResult, error) {
+	d, err := time.ParseInLocation(clock.DateLayout, day, clock.Brussels)
+	if err != nil {
+		return JobResult{}, err
+	}
+	return s.Generate(ctx, monthOfTime(d).add(-1).String())
+}
+
+// Generate makes every report of a closed month (yyyyMM) once per type and
+// company: each report is stored and mailed to its recipients (and, for
+// the year-end overview made after December, to the HR contacts) in one
+// transaction, and a report that exists is neither replaced nor mailed
+// again. The companies are those with app users or ledger rows.
+func (s *Service) Generate(ctx context.Context, reportMonth string) (JobResult, error) {
+	res := JobResult{Month: reportMonth}
+	m, ok := parseMonth(reportMonth)
+	if !ok || m.index() >= monthOfTime(s.clock.Now()).index() {
+		return res, fmt.Errorf("report month %q is not a closed month", reportMonth)
+	}
+	sys := access.SystemScope()
+	t := &target{scope: sys}
+	users, err := s.users.AppUsersPerMonth(ctx, sys, nil, []user.MonthBounds{m.bounds()})
+	if err != nil {
+		return res, err
+	}
+	ledger, err := s.budgets.MonthlyTotals(ctx, sys, budget.MonthlyQuery{MonthFrom: m.String(), MonthTo: m.String()})
+	if err != nil {
+		return res, err
+	}
+	var ids []int64
+	for _, u := range users {
+		ids = append(ids, u.CompanyID)
+	}
+	for _, l := range ledger {
+		ids = append(ids, l.CompanyID)
+	}
+	info, err := s.describe(ctx, t, ids)
+	if err != nil {
+		return res, err
+	}
+	done, err := s.store.existing(ctx, m.String())
+	if err != nil {
+		return res, apperr.Internal(err)
+	}
+	types := AllTypes
+	if m.m != 12 {
+		types = slices.DeleteFunc(slices.Clone(types), func(t string) bool { return t == TypeYearEnd })
+	}
+	for _, id := range uniq(ids) {
+		c := info[id]
+		if c == nil {
+			continue
+		}
+		for _, typ := range types {
+			if done[typ][id] {
+				res.Skipped++
+				continue
+			}
+			made, mails, err := s.makeReport(ctx, c, typ, m)
+			if err != nil {
+				return res, fmt.Errorf("report %s of company %d for %s: %w", typ, id, m, err)
+			}
+			if made {
+				res.Made++
+				res.Mails += mails
+			} else {
+				res.Skipped++
+			}
+		}
+	}
+	return res, nil
+}
+
+// makeReport builds, stores and mails one report in one transaction.
+func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m month) (made bool, mails int, err error) {
+	tbl, err := s.content(ctx, c.ID, typ, m)
+	if err != nil {
+		return false, 0, err
+	}
+	sheet := typ
+	if len(sheet) > 31 {
+		sheet = sheet[:31]
+	}
+	xlsx, err := tbl.xlsx(sheet)
+	if err != nil {
+		return false, 0, err
+	}
+	csvBody, err := tbl.csv()
+	if err != nil {
+		return false, 0, err
+	}
+	period := m.String()
+	if typ == TypeYearEnd {
+		period = fmt.Sprintf("%04d", m.y)
+	}
+	r := &reportRow{OspID: newOspID(), ReportType: typ, ReportMonth: m.String(), ReportPeriod: period, CorporateAccountID: c.ID,
+		CorporateAccountOspID: c.OspID, CorporateAccountExtID: c.ExtID, CorporateAccountName: c.Name, MspExtID: c.MspExtID,
+		RowCount: len(tbl.rows), CreatedAt: s.now()}
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		ok, err := s.store.insert(ctx, r, xlsx, csvBody)
+		if err != nil || !ok {
+			return err
+		}
+		made = true
+		rec, err := s.store.recipients(ctx, c.ID, typ)
+		if err != nil {
+			return err
+		}
+		var to []string
+		for _, x := range rec {
+			to = append(to, x.Email)
+		}
+		if typ == TypeYearEnd {
+			hr, err := s.users.ContactEmails(ctx, access.SystemScope(), c.ID, user.ContactHR)
+			if err != nil {
+				return err
+			}
+			for _, e := range hr {
+				to = append(to, normalEmail(e))
+			}
+		}
+		slices.Sort(to)
+		to = slices.Compact(to)
+		for _, addr := range to {
+			if err := s.mailReport(ctx, addr, r); err != nil {
+				return err
+			}
+			mails++
+		}
+		return nil
+	})
+	if !made {
+		mails = 0
+	}
+	return made, mails, err
+}
+
+func (s *Service) mailReport(ctx context.Context, to string, r *reportRow) error {
+	lang := i18n.Default
+	// the reporting screen (sign-in needed) offers the download
+	link := fmt.Sprintf("%s/reporting?reportOspId=%s", strings.TrimSuffix(s.publicURL, "/"), url.QueryEscape(r.OspID))
+	return s.outbox.Enqueue(ctx, mail.Message{To: to, Name: "report_ready", Lang: lang, Data: map[string]string{
+		"TypeLabel": typeLabel(lang, r.ReportType), "Period": r.ReportPeriod, "Company": r.CorporateAccountName, "Link": link}})
+}
+
+// names reads the display fields of users (system scope: the users of a
+// company the job reached).
+func (s *Service) names(ctx context.Context, ids []int64) (map[int64]user.Display, error) {
+	return s.users.Displays(ctx, access.SystemScope(), uniq(ids))
+}
+
+// content builds a report's table from the read models.
+func (s *Service) content(ctx context.Context, companyID int64, typ string, m month) (*table, error) {
+	sys := access.SystemScope()
+	lang := i18n.Default
+	t := &table{columns: typeColumns[typ]}
+	one := []int64{companyID}
+	switch typ {
+	case TypeExpensesPerMode:
+		rows, err := s.expenses.MonthlyTotals(ctx, sys, expense.MonthlyQuery{CompanyIDs: one, MonthFrom: m.String(), MonthTo: m.String()})
+		if err != nil {
+			return nil, err
+		}
+		ext := ""
+		if info, err := s.describe(ctx, &target{scope: sys}, one); err == nil && info[companyID] != nil {
+			ext = info[companyID].ExtID
+		}
+		sort.Slice(rows, func(i, j int) bool {
+			return rows[i].MobilityMode+rows[i].Provider < rows[j].MobilityMode+rows[j].Provider
+		})
+		for _, r := range rows {
+			p := providerKey(r.Provider)
+			name := p
+			if p == providerOther {
+				name = i18n.T(lang, "reporting.providerOther")
+			}
+			t.rows = append(t.rows, []any{r.Month, ext, r.MobilityMode, modeLabel(lang, r.MobilityMode), p, name, r.Count, money(r.Sum)})
+		}
+	case TypeExpensesPerUser:
+		rows, err := s.expenses.MonthlyTotals(ctx, sys, expense.MonthlyQuery{CompanyIDs: one, MonthFrom: m.String(), MonthTo: m.String(), ByUser: true})
+		if err != nil {
+			return nil, err
+		}
+		var ids []int64
+		for _, r := range rows {
+			ids = append(ids, r.UserID)
+		}
+		names, err := s.names(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		sort.Slice(rows, func(i, j int) bool {
+			a, b := names[rows[i].UserID], names[rows[j].UserID]
+			if a.Lastname+a.Firstname != b.Lastname+b.Firstname {
+				return a.Lastname+a.Firstname < b.Lastname+b.Firstname
+			}
+			if rows[i].UserID != rows[j].UserID {
+				return rows[i].UserID < rows[j].UserID
+			}
+			return rows[i].MobilityMode < rows[j].MobilityMode
+		})
+		for _, r := range rows {
+			n := names[r.UserID]
+			t.rows = append(t.rows, []any{r.Month, n.OspID, n.Firstname, n.Lastname, n.Email, r.MobilityMode, r.Count, money(r.Sum)})
+		}
+	case TypeBudgetBalances:
+		bals, err := s.budgets.BalancesAt(ctx, sys, companyID, m.lastDay())
+		if err != nil {
+			return nil, err
+		}
+		var ids []int64
+		for _, b := range bals {
+			if b.UserID != nil {
+				ids = append(ids, *b.UserID)
+			}
+		}
+		names, err := s.names(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range bals {
+			var n user.Display
+			if b.UserID != nil {
+				n = names[*b.UserID]
+			}
+			t.rows = append(t.rows, []any{m.lastDay(), b.OspID, b.BudgetType, n.OspID, n.Firstname, n.Lastname, n.Email, money(b.Balance)})
+		}
+	case TypeTransactions:
+		txs, err := s.budgets.MonthTransactions(ctx, sys, companyID, m.String())
+		if err != nil {
+			return nil, err
+		}
+		var ids []int64
+		for _, x := range txs {
+			if x.UserID != nil {
+				ids = append(ids, *x.UserID)
+			}
+		}
+		names, err := s.names(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range txs {
+			var n user.Display
+			if x.UserID != nil {
+				n = names[*x.UserID]
+			}
+			t.rows = append(t.rows, []any{x.BookingDate, x.OspID, x.TxType, x.BudgetType, n.OspID, n.Firstname, n.Lastname,
+				money(x.Amount), x.Description})
+		}
+	case TypeUsers:
+		us, err := s.users.AppUsersOf(ctx, sys, companyID)
+		if err != nil {
+			return nil, err
+		}
+		end := m.end().UTC()
+		for _, u := range us {
+			if !u.CreatedAt.Before(end) {
+				continue
+			}
+			status := "DEACTIVATED"
+			switch {
+			case u.Active:
+				status = "ACTIVE"
+			case u.StartActivationTime == nil:
+				status = "PENDING"
+			}
+			since := ""
+			if u.StartActivationTime != nil {
+				since = clock.Today(*u.StartActivationTime)
+			}
+			t.rows = append(t.rows, []any{u.OspID, u.Firstname, u.Lastname, u.Email, u.EmployeeNumber, status, since,
+				clock.Today(u.CreatedAt), clock.Today(u.UpdatedAt)})
+		}
+	case TypeYearEnd:
+		from, to := fmt.Sprintf("%04d01", m.y), fmt.Sprintf("%04d12", m.y)
+		ledger, err := s.budgets.MonthlyTotals(ctx, sys, budget.MonthlyQuery{CompanyIDs: one, MonthFrom: from, MonthTo: to, ByUser: true})
+		if err != nil {
+			return nil, err
+		}
+		exps, err := s.expenses.MonthlyTotals(ctx, sys, expense.MonthlyQuery{CompanyIDs: one, MonthFrom: from, MonthTo: to, ByUser: true})
+		if err != nil {
+			return nil, err
+		}
+		bals, err := s.budgets.BalancesAt(ctx, sys, companyID, fmt.Sprintf("%04d-12-31", m.y))
+		if err != nil {
+			return nil, err
+		}
+		type line struct{ credited, count, spent, balance int64 }
+		per := map[int64]*line{}
+		get := func(id int64) *line {
+			if per[id] == nil {
+				per[id] = &line{}
+			}
+			return per[id]
+		}
+		for _, l := range ledger {
+			if l.UserID != 0 && !slices.Contains([]string{budget.TxEvent, budget.TxUpdate, budget.TxRefund}, l.TxType) {
+				get(l.UserID).credited += l.Sum
+			}
+		}
+		for _, e := range exps {
+			ln := get(e.UserID)
+			ln.count += e.Count
+			ln.spent += e.Sum
+		}
+		for _, b := range bals {
+			if b.UserID != nil && b.BudgetType == budget.TypeMobility {
+				get(*b.UserID).balance += b.Balance
+			}
+		}
+		var ids []int64
+		for id := range per {
+			ids = append(ids, id)
+		}
+		names, err := s.names(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		sort.Slice(ids, func(i, j int) bool {
+			a, b := names[ids[i]], names[ids[j]]
+			if a.Lastname+a.Firstname != b.Lastname+b.Firstname {
+				return a.Lastname+a.Firstname < b.Lastname+b.Firstname
+			}
+			return ids[i] < ids[j]
+		})
+		for _, id := range ids {
+			n, l := names[id], per[id]
+			t.rows = append(t.rows, []any{fmt.Sprintf("%04d", m.y), n.OspID, n.Firstname, n.Lastname, n.Email, money(l.credited),
+				l.count, money(l.spent), money(l.balance)})
+		}
+	}
+	return t, nil
+}
