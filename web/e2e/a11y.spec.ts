@@ -149,6 +149,8 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/corporate-accounts',
     '/corporate-accounts/add',
     '/reporting',
+    '/partners',
+    '/partners/add',
   ]) {
     await visit(path, path);
   }
@@ -182,6 +184,13 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   const group = await firstLink(page, `/manage/user-groups${q}`, '[data-testid="user-groups-table"] tbody a');
   await visit(group && `${group}/members`, 'group members');
   await visit(group && `${group}/details`, 'group details');
+
+  // Partners: platform staff only (for the others the route is the 404 page, with no rows to follow).
+  const partner = await firstLink(page, '/partners', '[data-testid="partners-table"] tbody a');
+  for (const tab of ['details', 'budgets', 'branding', 'linked-partners']) {
+    await visit(partner && partner.replace(/\/details$/, `/${tab}`), `partner ${tab}`);
+  }
+  await visit(partner && partner.replace(/\/details$/, '/add-linked'), 'add linked partner');
 
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');

@@ -61,6 +61,14 @@ const CorporateAccountsPage = lazyPage(() => import('@/features/corporate-accoun
 const AddCorporateAccountPage = lazyPage(() => import('@/features/corporate-accounts/components/add/AddCorporateAccountPage'));
 const CompanyDetailsPage = lazyPage(() => import('@/features/company-details/components/CompanyDetailsPage'));
 const ReportingRoute = lazyPage(() => import('./routes/ReportingRoute'));
+const PartnersPage = lazyPage(() => import('@/features/partners/components/PartnersPage'));
+const AddPartnerPage = lazyPage(() => import('@/features/partners/components/AddPartnerPage'));
+const PartnerDetailPage = lazyPage(() => import('@/features/partners/components/PartnerDetailPage'));
+const PartnerDetailsTab = lazyPage(() => import('@/features/partners/components/DetailsTab'));
+const PartnerBudgetsTab = lazyPage(() => import('@/features/partners/components/BudgetsTab'));
+const LinkedPartnersTab = lazyPage(() => import('@/features/partners/components/LinkedPartnersTab'));
+const AddLinkedPartnerPage = lazyPage(() => import('@/features/partners/components/AddLinkedPartnerPage'));
+const PartnerBrandingTab = lazyPage(() => import('@/features/branding/components/PartnerBrandingTab'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -225,6 +233,31 @@ const companyDetailsRoute: RouteObject = {
   ),
 };
 
+/** Partners (SPEC §2 "Platform admin only"). */
+const partnerRoutes: RouteObject = {
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children: [
+    { path: strip(paths.partners), element: <PartnersPage /> },
+    { path: strip(paths.addPartner), element: <AddPartnerPage /> },
+    { path: strip(paths.addLinkedPartner), element: <AddLinkedPartnerPage /> },
+    {
+      path: strip(paths.partner),
+      element: <PartnerDetailPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'details', element: <PartnerDetailsTab /> },
+        { path: 'budgets', element: <PartnerBudgetsTab /> },
+        { path: 'branding', element: <PartnerBrandingTab /> },
+        { path: 'linked-partners', element: <LinkedPartnersTab /> },
+      ],
+    },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -271,6 +304,7 @@ export const routes: RouteObject[] = [
           },
           peopleRoutes,
           financeRoutes,
+          partnerRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

@@ -40,20 +40,20 @@ describe('sidebar per audience', () => {
 
   it('gives platform staff the MSP sidebar with every company entry', () => {
     expect(groups(sidebarGroups(staff, postpaid))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'reporting', 'help'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'reporting', 'help'] },
       { kind: 'company', keys: [...people, 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings'] },
     ]);
   });
 
   it('keeps the finance entries that need no selection for platform staff', () => {
     expect(groups(sidebarGroups(staff, null))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'reporting', 'help'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'reporting', 'help'] },
       { kind: 'company', keys: ['allTransactions', 'companyBudget', 'companyPrivateBudget'] },
     ]);
   });
 
   it('shows reporting to the reporting_manager role only (SPEC §2 Reporting)', () => {
-    expect(keys(visibleMenu(makeUser({ roles: ['reporting_manager'] })))).toEqual(['dashboard', 'reporting', 'help']);
+    expect(keys(visibleMenu(makeUser({ roles: ['reporting_manager'] })))).toEqual(['dashboard', 'companyDetails', 'reporting', 'help']);
     expect(keys(visibleMenu(companyAdmin))).not.toContain('reporting');
     const mspReporter = makeUser({ isMsp: true, roles: ['reporting_manager'], corporateAccount: null });
     expect(groups(sidebarGroups(mspReporter, null))).toEqual([

@@ -32,7 +32,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', to: paths.dashboard, audience: 'all' },
   // The MSP user's own part: their companies (and, for platform staff, the partners).
   { key: 'corporateAccounts', label: 'menu.corporateAccounts', to: paths.corporateAccounts, audience: 'msp' },
-  // Platform staff's partners entry goes here (audience 'msp', roles ospadmin, no company).
+  { key: 'partners', label: 'menu.partners', to: paths.partners, audience: 'msp', roles: ['ospadmin'] },
   {
     key: 'corporateAccountSelection',
     label: 'menu.corporateAccountSelection',

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'help',
   'layout',
   'reporting',
+  'partners',
   'userGroups',
   'users',
   'validation',
