@@ -12,7 +12,6 @@ export interface TileLinks {
   negativeBudget: string | null;
   transactions: string | null;
   companyBudget: string | null;
-  activeCompanies: string | null;
   /** The reporting screen (report tiles; reporting_manager only). */
   reporting: string | null;
 }
@@ -41,8 +40,6 @@ export function FigureTiles({ figures, loading, viewer, links }: Props) {
         return links.transactions;
       case 'companyBudget':
         return links.companyBudget;
-      case 'activeCompanies':
-        return links.activeCompanies;
       default:
         return null;
     }
@@ -75,8 +72,6 @@ export function FigureTiles({ figures, loading, viewer, links }: Props) {
               : t('overview.tiles.threshold', { amount: money(budget.threshold) }),
         };
       }
-      case 'activeCompanies':
-        return { value: figures.activeCorporateAccounts ?? '–' };
     }
   };
 

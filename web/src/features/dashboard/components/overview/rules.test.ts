@@ -87,7 +87,6 @@ describe('tiles (SPEC §2 Dashboard)', () => {
     userManager: true,
     prepaid: false,
     hasBudgetData: false,
-    hasActiveCompanies: false,
     ...overrides,
   });
   const base = ['activeUsers', 'newUsers', 'expenses', 'transactions', 'negativeBudget'];
@@ -98,17 +97,9 @@ describe('tiles (SPEC §2 Dashboard)', () => {
     expect(visibleTiles(viewer({ prepaid: true, hasBudgetData: false }))).toEqual(base);
   });
 
-  it('shows the company budget to MSP users when budget data exists, and their active companies', () => {
-    expect(visibleTiles(viewer({ msp: true, hasBudgetData: true, hasActiveCompanies: true }))).toEqual([
-      ...base,
-      'companyBudget',
-      'activeCompanies',
-    ]);
-    expect(visibleTiles(viewer({ msp: true, hasActiveCompanies: true }))).toEqual([...base, 'activeCompanies']);
-  });
-
-  it('never shows active corporate accounts to company users', () => {
-    expect(visibleTiles(viewer({ hasActiveCompanies: true }))).not.toContain('activeCompanies');
+  it('shows the company budget to MSP users when budget data exists', () => {
+    expect(visibleTiles(viewer({ msp: true, hasBudgetData: true }))).toEqual([...base, 'companyBudget']);
+    expect(visibleTiles(viewer({ msp: true }))).toEqual(base);
   });
 
   it('knows the report tiles', () => {

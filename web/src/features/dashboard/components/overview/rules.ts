@@ -157,8 +157,6 @@ export interface TileViewer {
   prepaid: boolean;
   /** The server gave a company budget for the filter. */
   hasBudgetData: boolean;
-  /** The server counted active corporate accounts (MSP users and platform staff). */
-  hasActiveCompanies: boolean;
 }
 
 export type TileKey =
@@ -167,15 +165,18 @@ export type TileKey =
   | 'expenses'
   | 'transactions'
   | 'negativeBudget'
-  | 'companyBudget'
-  | 'activeCompanies';
+  | 'companyBudget';
 
-/** The tiles a viewer gets (SPEC §2 Dashboard), in display order. */
+/**
+ * The tiles a viewer gets (SPEC §2 Dashboard), in display order. MSP
+ * users' active corporate accounts tile is the dashboard's own
+ * (ActiveCompaniesTile): it counts the company listing of the filters,
+ * pages of 1000 up to 20, and says so when a page failed.
+ */
 export function visibleTiles(viewer: TileViewer): TileKey[] {
   const tiles: TileKey[] = ['activeUsers', 'newUsers', 'expenses', 'transactions', 'negativeBudget'];
   // Prepaid companies, or MSP users when budget data exists.
   if (viewer.hasBudgetData && (viewer.prepaid || viewer.msp)) tiles.push('companyBudget');
-  if (viewer.msp && viewer.hasActiveCompanies) tiles.push('activeCompanies');
   return tiles;
 }
 

@@ -22,7 +22,7 @@ export interface ViewedCompany {
 export function tileViewer(
   user: ViewerUser,
   company: ViewedCompany | null,
-  figures: { companyBudget: unknown; activeCorporateAccounts: number | null } | undefined,
+  figures: { companyBudget: unknown } | undefined,
 ): TileViewer {
   return {
     msp: isMsp(user),
@@ -30,7 +30,6 @@ export function tileViewer(
     userManager: hasRole(user, 'user_manager'),
     prepaid: company?.paymentType === 'PREPAID',
     hasBudgetData: Boolean(figures?.companyBudget),
-    hasActiveCompanies: figures?.activeCorporateAccounts !== null && figures?.activeCorporateAccounts !== undefined,
   };
 }
 
@@ -38,7 +37,7 @@ export function tileViewer(
  * Where the tiles lead, for screens this user may open: the people and
  * transactions screens need user_manager (and a company, except the
  * transactions for platform staff and ARTEMIS partners), the company budget
- * canViewCompanyBudget, the corporate-accounts list an MSP user.
+ * canViewCompanyBudget,.
  */
 export function tileLinks(user: ViewerUser, company: ViewedCompany | null): TileLinks {
   const admin = isOspAdmin(user);
@@ -51,7 +50,6 @@ export function tileLinks(user: ViewerUser, company: ViewedCompany | null): Tile
     negativeBudget: people ? `${paths.appUsers}?negative=true` : null,
     transactions: finance ? paths.allTransactions : null,
     companyBudget: budget ? paths.companyBudget : null,
-    activeCompanies: isMsp(user) ? paths.corporateAccounts : null,
     reporting: hasRole(user, 'reporting_manager') ? paths.reporting : null,
   };
 }
