@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectDashboard, openBrowser, signIn, type Session } from './browser';
+import { baseUrl, expectDashboard, openBrowser, PASSWORD, signIn, type Session } from './browser';
 import { unique } from './people';
 
 // Platform staff manage partners (SPEC §2 "Platform admin only"). Each test
@@ -47,6 +50,33 @@ async function addPartner(page: Page): Promise<string> {
   return name;
 }
 
+/** Platform staff's API session (the company of the new partner is made through the API; the wizard has its own test). */
+async function staffToken(): Promise<string> {
+  const res = await fetch(`${baseUrl()}/user-service/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'ospadmin', passdigest: createHash('sha256').update(PASSWORD).digest('hex') }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The newest mail the portal kept for an address (`portal mail list`, on the test's database). */
+function lastMail(to: string): { subject: string; body: string } {
+  const out = execFileSync(fileURLToPath(new URL('../../bin/portal', import.meta.url)), ['mail', 'list', '--to', to, '--last'], {
+    env: { ...process.env, PORTAL_DATABASE_URL: process.env.PORTAL_E2E_DB ?? '', PORTAL_LOG_LEVEL: 'error' },
+  }).toString();
+  expect(out.trim(), `a mail to ${to}`).not.toBe('');
+  return JSON.parse(out) as { subject: string; body: string };
+}
+
+/** The brand shade the theme draws with (Mantine's brand colour, shade 6 = the colour itself). */
+async function brandColor(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-brand-6').trim().toUpperCase(),
+  );
+}
+
 async function signInAsPlatformStaff(page: Page): Promise<void> {
   await signIn(page, 'ospadmin');
   await expectDashboard(page);
@@ -78,11 +108,63 @@ describe('partners', () => {
     // features/branding's editor; the partner has no colours of its own yet.
     await page.getByTestId('branding-editor').waitFor();
     await page.getByTestId('color-brandColor').fill('#12ab34');
+    // Leave the field (its colour picker closes) before saving.
+    await page.getByTestId('color-brandColor').press('Tab');
     await page.getByTestId('branding-save').click();
     await page.getByText('The branding is saved.').waitFor();
 
     await page.reload();
     await page.getByTestId('branding-editor').waitFor();
     expect(await page.getByTestId('color-brandColor').inputValue()).toBe('#12AB34');
+  });
+
+  it('a company admin of the partner sees its brand colour after signing in', async () => {
+    session = await openBrowser({ language: 'en' });
+    const { page } = session;
+    await signInAsPlatformStaff(page);
+    await addPartner(page);
+    const partnerOspId = /\/partners\/([^/]+)\//.exec(page.url())?.[1] ?? '';
+    expect(partnerOspId).not.toBe('');
+    await page.getByTestId('tab-branding').click();
+    await page.getByTestId('branding-editor').waitFor();
+    await page.getByTestId('color-brandColor').fill('#7B2D8E');
+    // Leave the field (its colour picker closes) before saving.
+    await page.getByTestId('color-brandColor').press('Tab');
+    await page.getByTestId('branding-save').click();
+    await page.getByText('The branding is saved.').waitFor();
+    // Platform staff keep the platform's colours.
+    expect(await brandColor(page)).not.toBe('#7B2D8E');
+
+    // A company of the new partner, with its first admin (welcome mail).
+    const tag = unique('brand').replace(/\W/g, '');
+    const email = `${tag}@brand-e2e.example`;
+    const res = await fetch(`${baseUrl()}/portal-service/v1/corporateAccount/create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await staffToken()}` },
+      body: JSON.stringify({
+        partnerOspId, name: `Brand ${tag}`, extId: `BRAND-${tag}`.slice(0, 40), contractType: 'BUSINESS_MOBILITY',
+        paymentType: 'PREPAID', selectedBudgetTypes: ['MOBILITY_BUDGET'],
+        firstAdmin: { firstname: 'Bram', lastname: 'Brand', email, language: 'en' },
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await session.close();
+
+    // The first admin chooses a password through the welcome mail's link and signs in.
+    const mail = lastMail(email);
+    const login = /Your login is (\S+?)\.?\n/.exec(mail.body)?.[1] ?? '';
+    const link = /(https?:\/\/\S+)/.exec(mail.body)?.[1] ?? '';
+    expect(login).not.toBe('');
+    expect(link).toContain('token=');
+    session = await openBrowser({ language: 'en' });
+    const admin = session.page;
+    await admin.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await admin.getByLabel(/^New password/).fill('Brand-E2e-2026');
+    await admin.getByLabel(/^Repeat the new password/).fill('Brand-E2e-2026');
+    await admin.getByRole('button', { name: 'Save the password' }).click();
+    await admin.getByTestId('password-set').waitFor();
+    await signIn(admin, login, 'Brand-E2e-2026');
+    await expectDashboard(admin);
+    await expect.poll(() => brandColor(admin), { timeout: 10_000 }).toBe('#7B2D8E');
   });
 });

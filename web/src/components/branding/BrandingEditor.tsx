@@ -104,23 +104,27 @@ function ColoursCard({ configuration, ownerOspId, ownerKind }: { configuration: 
   const values = useWatch({ control: form.control });
   const effective = (name: ColorField) => (values[name] && isHexColor(values[name]) ? values[name] : configuration[name]);
 
-  const onSubmit = form.handleSubmit((colours) => {
-    save.mutate(
-      { ownerOspId, ...colours },
-      {
-        onSuccess: () => notifySuccess(t('saved')),
-        onError: (error) => showFormError(error, form.setError, COLOR_FIELDS, t),
-      },
-    );
+  // The promise, not mutate's per-call callbacks: a save refetches the
+  // configuration, and the new data remounts this card (its key), which
+  // would drop those callbacks before they run, and the notice with them.
+  const onSubmit = form.handleSubmit(async (colours) => {
+    try {
+      await save.mutateAsync({ ownerOspId, ...colours });
+      notifySuccess(t('saved'));
+    } catch (error) {
+      showFormError(error, form.setError, COLOR_FIELDS, t);
+    }
   });
 
-  const onReset = () =>
-    reset.mutate(ownerOspId, {
-      onSuccess: () => {
-        setConfirmReset(false);
-        notifySuccess(t('resetDone'));
-      },
-    });
+  const onReset = async () => {
+    try {
+      await reset.mutateAsync(ownerOspId);
+      setConfirmReset(false);
+      notifySuccess(t('resetDone'));
+    } catch {
+      // the mutation's own error handling has told the user
+    }
+  };
 
   return (
     <Card withBorder padding="md">
