@@ -187,51 +187,51 @@ func (s *Service) Current(ctx context.Context, pr *access.Principal, companyOspI
 
 // Withdraw withdraws the company's open request before it takes effect.
 func (s *Service) Withdraw(ctx context.Context, pr *access.Principal, companyOspID string) (*CompanyDeactivation, error) {
-	ca, err := s.resolve(ctx, pr, companyOspID)
-	if err != nil {
-		return nil, err
-	}
-	var r *companyRow
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if r, err = s.store.open(ctx, pr.Scope, ca.ID); database.IsNoRows(err) {
-			return conflict(ctx, LabelNoOpenRequest)
-		} else if err != nil {
-			return err
-		}
+	return s.changeOpen(ctx, pr, companyOspID, func(ctx context.Context, r *companyRow) error {
 		today := s.today()
 		if r.EffectiveOn != nil && today >= *r.EffectiveOn {
 			return conflict(ctx, LabelAlreadyEffective)
 		}
-		r.Status, r.WithdrawnOn, r.UpdatedAt = StatusWithdrawn, &today, s.now()
-		return s.store.updateCompany(ctx, r)
+		r.Status, r.WithdrawnOn = StatusWithdrawn, &today
+		return nil
 	})
-	if err != nil {
-		return nil, apperr.Wrap(err)
-	}
-	return s.view(ctx, pr.Scope, r)
 }
 
 // Handle confirms the company's open request (platform staff): it takes
 // effect on the first day of the next month.
 func (s *Service) Handle(ctx context.Context, pr *access.Principal, companyOspID string) (*CompanyDeactivation, error) {
-	ca, err := s.resolve(ctx, pr, companyOspID)
-	if err != nil {
-		return nil, err
-	}
-	var r *companyRow
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if r, err = s.store.open(ctx, pr.Scope, ca.ID); database.IsNoRows(err) {
-			return conflict(ctx, LabelNoOpenRequest)
-		} else if err != nil {
-			return err
-		}
+	return s.changeOpen(ctx, pr, companyOspID, func(ctx context.Context, r *companyRow) error {
 		if r.Status != StatusRequested {
 			return conflict(ctx, LabelAlreadyHandled)
 		}
 		if err := schedule(r, s.today()); err != nil {
 			return err
 		}
-		r.Status, r.HandledBy, r.UpdatedAt = StatusHandled, &pr.UserID, s.now()
+		r.Status, r.HandledBy = StatusHandled, &pr.UserID
+		return nil
+	})
+}
+
+// changeOpen applies change to the company's open request in one
+// transaction (NO_OPEN_REQUEST when there is none) and answers the result.
+func (s *Service) changeOpen(ctx context.Context, pr *access.Principal, companyOspID string,
+	change func(ctx context.Context, r *companyRow) error) (*CompanyDeactivation, error) {
+	ca, err := s.resolve(ctx, pr, companyOspID)
+	if err != nil {
+		return nil, err
+	}
+	var r *companyRow
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		var err error
+		if r, err = s.store.open(ctx, pr.Scope, ca.ID); database.IsNoRows(err) {
+			return conflict(ctx, LabelNoOpenRequest)
+		} else if err != nil {
+			return err
+		}
+		if err := change(ctx, r); err != nil {
+			return err
+		}
+		r.UpdatedAt = s.now()
 		return s.store.updateCompany(ctx, r)
 	})
 	if err != nil {
