@@ -253,6 +253,11 @@ describe('per-company table', () => {
     const firstRow = within(table).getAllByRole('row')[1]!;
     expect(firstRow).toHaveTextContent(/10\.05|10,05/);
     expect(firstRow).toHaveTextContent('–'); // no company budget
+    // A row opens its company: selected through the query parameter.
+    expect(within(firstRow).getByRole('link')).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/company\/details\?corporateAccountOspId=/),
+    );
     // The page's expenses summed in cents: 1005+1006+1007+1008+1009 = 5035 → €50.35.
     expect(screen.getByTestId('company-table-total')).toHaveTextContent(/50\.35|50,35/);
 

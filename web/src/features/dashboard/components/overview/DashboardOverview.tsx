@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ErrorState';
 import type { SessionUser } from '@/lib/api/types';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/constants';
+import { namedRoutes } from '@/lib/routes';
 import { useFigures, usePie, useTimeline, type OverviewFilter, type PieType, type TimelineType } from '../../api/overview';
 import { CompanyTable } from './CompanyTable';
 import { FigureTiles } from './FigureTiles';
@@ -115,7 +116,13 @@ export function DashboardOverview({ user, companyOspId, company, filters }: Prop
         </Suspense>
       </SimpleGrid>
       {/* The partner's companies side by side, whichever one is selected. */}
-      {msp && <CompanyTable filter={{ ...overviewScope(user, null, filters), monthFrom: period.from, monthTo: period.to }} />}
+      {msp && (
+        <CompanyTable
+          filter={{ ...overviewScope(user, null, filters), monthFrom: period.from, monthTo: period.to }}
+          // A row selects its company (the query parameter MSP users switch with) and opens it.
+          companyHref={(row) => namedRoutes.CompanyDetails(row.corporateAccountOspId)}
+        />
+      )}
     </Stack>
   );
 }
