@@ -1,8 +1,8 @@
-import { Button, Card, Group, Stack, Stepper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { WizardForm } from '@/components/WizardForm';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify';
 import { namedRoutes } from '@/lib/routes';
@@ -62,43 +62,30 @@ export default function AddPartnerPage() {
   };
 
   return (
-    <Stack gap="lg" maw={960}>
-      <Title order={2}>{t('add.title')}</Title>
-      <Card withBorder padding="lg">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void next();
-          }}
-        >
-          <Stepper active={active} onStepClick={(index) => index < active && setActive(index)} allowNextStepsSelect={false}>
-            <Stepper.Step label={t('add.steps.identity')} data-testid="step-identity">
-              <IdentityFields form={form} />
-            </Stepper.Step>
-            <Stepper.Step label={t('add.steps.billing')} data-testid="step-billing">
-              <BillingFields form={form} />
-            </Stepper.Step>
-            <Stepper.Step label={t('add.steps.budgetTypes')} data-testid="step-budgetTypes">
-              <Controller
-                control={form.control}
-                name="selectedBudgetTypes"
-                render={({ field, fieldState }) => (
-                  <BudgetTypesField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-                )}
-              />
-            </Stepper.Step>
-          </Stepper>
-          <Group justify="space-between" mt="xl">
-            <Button variant="default" onClick={() => (active === 0 ? navigate(-1) : setActive(active - 1))}>
-              {active === 0 ? t('actions.cancel') : t('actions.back')}
-            </Button>
-            <Button type="submit" loading={create.isPending || form.formState.isSubmitting}>
-              {last ? t('add.submit') : t('actions.next')}
-            </Button>
-          </Group>
-        </form>
-      </Card>
-    </Stack>
+    <WizardForm
+      title={t('add.title')}
+      steps={[
+        { key: 'identity', label: t('add.steps.identity'), content: <IdentityFields form={form} /> },
+        { key: 'billing', label: t('add.steps.billing'), content: <BillingFields form={form} /> },
+        {
+          key: 'budgetTypes',
+          label: t('add.steps.budgetTypes'),
+          content: (
+            <Controller
+              control={form.control}
+              name="selectedBudgetTypes"
+              render={({ field, fieldState }) => (
+                <BudgetTypesField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+              )}
+            />
+          ),
+        },
+      ]}
+      active={active}
+      onActiveChange={setActive}
+      onNext={next}
+      busy={create.isPending || form.formState.isSubmitting}
+      labels={{ cancel: t('actions.cancel'), back: t('actions.back'), next: t('actions.next'), submit: t('add.submit') }}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Stack, Stepper, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { WizardForm } from '@/components/WizardForm';
 import { isApiError } from '@/lib/api/errors';
 import { errorMessage } from '@/lib/api/errorMessage';
 import { COMPANY_BUDGET_TYPES } from '@/lib/companyFields';
@@ -123,37 +123,18 @@ export default function AddCorporateAccountPage() {
   const partnerOptions = platformStaff ? (partners.data ?? []).filter((p) => p.active) : null;
 
   return (
-    <Stack gap="lg" maw={960}>
-      <Title order={2}>{t('add.title')}</Title>
-      <Card withBorder padding="lg">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void next();
-          }}
-        >
-          <Stepper active={active} onStepClick={(index) => index < active && setActive(index)} allowNextStepsSelect={false}>
-            <Stepper.Step label={t('add.steps.details')} data-testid="step-details">
-              <CompanyDetailsStep form={form} />
-            </Stepper.Step>
-            <Stepper.Step label={t('add.steps.contract')} data-testid="step-contract">
-              <ContractStep form={form} partners={partnerOptions} />
-            </Stepper.Step>
-            <Stepper.Step label={t('add.steps.admin')} data-testid="step-admin">
-              <AdminStep form={form} allowedBudgetTypes={allowedBudgetTypes} />
-            </Stepper.Step>
-          </Stepper>
-          <Group justify="space-between" mt="xl">
-            <Button variant="default" onClick={() => (active === 0 ? navigate(-1) : setActive(active - 1))}>
-              {active === 0 ? t('actions.cancel') : t('actions.back')}
-            </Button>
-            <Button type="submit" loading={create.isPending || form.formState.isSubmitting} data-testid="wizard-next">
-              {last ? t('add.submit') : t('actions.next')}
-            </Button>
-          </Group>
-        </form>
-      </Card>
-    </Stack>
+    <WizardForm
+      title={t('add.title')}
+      steps={[
+        { key: 'details', label: t('add.steps.details'), content: <CompanyDetailsStep form={form} /> },
+        { key: 'contract', label: t('add.steps.contract'), content: <ContractStep form={form} partners={partnerOptions} /> },
+        { key: 'admin', label: t('add.steps.admin'), content: <AdminStep form={form} allowedBudgetTypes={allowedBudgetTypes} /> },
+      ]}
+      active={active}
+      onActiveChange={setActive}
+      onNext={next}
+      busy={create.isPending || form.formState.isSubmitting}
+      labels={{ cancel: t('actions.cancel'), back: t('actions.back'), next: t('actions.next'), submit: t('add.submit') }}
+    />
   );
 }

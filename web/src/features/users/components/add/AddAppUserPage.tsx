@@ -1,8 +1,8 @@
-import { Button, Card, Group, Stack, Stepper, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageLoader } from '@/components/PageLoader';
+import { WizardForm } from '@/components/WizardForm';
 import { useIdempotencyKey } from '@/lib/api/idempotency';
 import type { CreateMobileUserRequest } from '@/lib/api/types';
 import { namedRoutes } from '@/lib/routes';
@@ -116,33 +116,14 @@ export default function AddAppUserPage({ budgets }: { budgets?: BudgetsStepSlot 
   };
 
   return (
-    <Stack gap="lg" maw={960}>
-      <Title order={2}>{t('add.title')}</Title>
-      <Card withBorder padding="lg">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void next();
-          }}
-        >
-          <Stepper active={active} onStepClick={(index) => index < active && setActive(index)} allowNextStepsSelect={false}>
-            {steps.map((step) => (
-              <Stepper.Step key={step.key} label={t(`add.steps.${step.key}`)} data-testid={`step-${step.key}`}>
-                {step.render()}
-              </Stepper.Step>
-            ))}
-          </Stepper>
-          <Group justify="space-between" mt="xl">
-            <Button variant="default" onClick={() => (active === 0 ? navigate(-1) : setActive(active - 1))}>
-              {active === 0 ? t('actions.cancel') : t('actions.back')}
-            </Button>
-            <Button type="submit" loading={create.isPending || form.formState.isSubmitting}>
-              {last ? t('add.submit') : t('actions.next')}
-            </Button>
-          </Group>
-        </form>
-      </Card>
-    </Stack>
+    <WizardForm
+      title={t('add.title')}
+      steps={steps.map((step) => ({ key: step.key, label: t(`add.steps.${step.key}`), content: step.render() }))}
+      active={active}
+      onActiveChange={setActive}
+      onNext={next}
+      busy={create.isPending || form.formState.isSubmitting}
+      labels={{ cancel: t('actions.cancel'), back: t('actions.back'), next: t('actions.next'), submit: t('add.submit') }}
+    />
   );
 }
