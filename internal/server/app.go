@@ -31,6 +31,7 @@ import (
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/reporting"
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
 )
@@ -57,6 +58,10 @@ type App struct {
 	Help      *help.Service
 	// Deactivations runs the company and partner deactivation workflows.
 	Deactivations *deactivation.Service
+	// Resources is the catalogue's resources, groups, labels, icons and
+	// gas-station owners; it reads partners and companies through
+	// wire_resource.go.
+	Resources *resource.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -108,6 +113,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c, Outbox: outbox, Companies: companies,
 			Partners: partners, Users: users, Budgets: budgets}),
 
+		Resources: resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
+			Companies: resourceCompanies(companies)}),
+
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
 }
@@ -130,6 +138,7 @@ func (a *App) Routes() []api.Route {
 		a.Reporting.Routes(),
 		a.Help.Routes(),
 		a.Deactivations.Routes(),
+		a.Resources.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
