@@ -30,6 +30,7 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/product"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
@@ -57,6 +58,8 @@ type App struct {
 	Help      *help.Service
 	// Deactivations runs the company and partner deactivation workflows.
 	Deactivations *deactivation.Service
+	// Products is the catalogue's products and their composition.
+	Products *product.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -91,6 +94,11 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// reporting reads only the owners' read models (monthly totals, user counts)
 	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
 		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
+	products := product.NewService(product.Deps{DB: db, Clock: c, Companies: companies, Groups: groups})
+	// product reads resources (internal/resource), users' default products
+	// and the company and group assignments (internal/productaccess)
+	// through interfaces; until those are built, nothing is wired.
+	products.Wire(product.Wiring{})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -107,6 +115,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 
 		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c, Outbox: outbox, Companies: companies,
 			Partners: partners, Users: users, Budgets: budgets}),
+
+		Products: products,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -130,6 +140,7 @@ func (a *App) Routes() []api.Route {
 		a.Reporting.Routes(),
 		a.Help.Routes(),
 		a.Deactivations.Routes(),
+		a.Products.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
