@@ -30,6 +30,7 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/product"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
@@ -62,6 +63,8 @@ type App struct {
 	// gas-station owners; it reads partners and companies through
 	// wire_resource.go.
 	Resources *resource.Service
+	// Products is the catalogue's products and their composition.
+	Products *product.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -96,6 +99,11 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// reporting reads only the owners' read models (monthly totals, user counts)
 	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
 		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
+	products := product.NewService(product.Deps{DB: db, Clock: c, Companies: companies, Groups: groups})
+	// product reads resources (internal/resource), users' default products
+	// and the company and group assignments (internal/productaccess)
+	// through interfaces; until those are built, nothing is wired.
+	products.Wire(product.Wiring{})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -115,6 +123,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 
 		Resources: resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
 			Companies: resourceCompanies(companies)}),
+		Products: products,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -139,6 +148,7 @@ func (a *App) Routes() []api.Route {
 		a.Help.Routes(),
 		a.Deactivations.Routes(),
 		a.Resources.Routes(),
+		a.Products.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

@@ -1352,6 +1352,251 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/product/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add active resource groups, service resources or rental-car resources (one kind a call)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an element from a composition
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product's composition with the elements' names, kinds, MRP partners and state */
+        post: operations["postPortalServiceV1ProductCompositionDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product's composition: its active elements */
+        post: operations["postPortalServiceV1ProductCompositionGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an element or change whether it is mandatory
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a product; refused while it is some employees' default product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/find/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every product, by label (other admins than platform staff: the active ones) */
+        post: operations["postPortalServiceV1ProductFindAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/find/allByAssignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The products a company offers or a user group is granted */
+        post: operations["postPortalServiceV1ProductFindAllByAssignee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/findByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through products by label or extId, state and mobility mode */
+        post: operations["postPortalServiceV1ProductFindByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/findByResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The products whose composition holds a resource, directly or through a group
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductFindByResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a product's extId, mobility mode and label
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/purchaseEvent/get": {
         parameters: {
             query?: never;
@@ -4167,7 +4412,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_DEFAULT_IN_USE" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -5229,6 +5474,13 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfProductProduct: {
+            content: components["schemas"]["ProductProduct"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfReportingCompanyRow: {
             content: components["schemas"]["ReportingCompanyRow"][];
             page: number;
@@ -5450,6 +5702,141 @@ export interface components {
             selectedProducts?: string[];
             /** @description must be empty until the catalogue exists */
             selectedServiceResources?: string[];
+        };
+        ProductAddRequest: {
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            mandatory?: boolean;
+            /** @description active resource groups or resources of kind, not yet in the composition */
+            ospIds: string[];
+            productOspId: string;
+        };
+        ProductByAssigneeRequest: {
+            /** @description a corporate account's or a user group's ospId */
+            assigneeOspId: string;
+            /** @enum {string} */
+            assigneeType: "CORPORATE_ACCOUNT" | "USER_GROUP";
+        };
+        ProductByResourceRequest: {
+            active?: boolean;
+            resourceOspId: string;
+        };
+        ProductComposition: {
+            /** @description the active elements, by position */
+            elements: components["schemas"]["ProductElement"][];
+            productOspId: string;
+        };
+        ProductCompositionDetails: {
+            elements: components["schemas"]["ProductElementDetail"][];
+            productOspId: string;
+        };
+        ProductCompositionRequest: {
+            productOspId: string;
+        };
+        ProductCreateRequest: {
+            /** @description default true */
+            active?: boolean;
+            /** @description unique; no dots or whitespace */
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            productLabel: components["schemas"]["ProductLabelInput"];
+        };
+        ProductDeleteElementRequest: {
+            elementOspId: string;
+            productOspId: string;
+        };
+        ProductDetailsRequest: {
+            /** @description platform staff only: also the elements whose resource or group is deactivated */
+            includeInactive?: boolean;
+            productOspId: string;
+        };
+        ProductElement: {
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            /** @description always part of the product (optional elements are add-ons the user may pick) */
+            mandatory: boolean;
+            /** @description the resource group's or resource's ospId */
+            ospId: string;
+            /** @description 1 first; the order the app shows the elements in */
+            position: number;
+        };
+        ProductElementDetail: {
+            active: boolean;
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            mandatory: boolean;
+            /** @description the resource's mobility mode; empty for groups */
+            mobilityMode: string;
+            /** @description the MRP partner offering the resource; empty for groups */
+            mrpPartnerOspId: string;
+            /** @description the resource's or group's name; empty when the catalogue no longer knows it */
+            name: string;
+            ospId: string;
+            position: number;
+        };
+        ProductFilterRequest: {
+            /** @description platform staff only; other admins always get the active products */
+            active?: boolean;
+            /** @enum {string} */
+            mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description part of the label (any language) or of the extId */
+            search?: string;
+        };
+        ProductFindAllRequest: {
+            /** @description platform staff only; other admins always get the active products */
+            active?: boolean;
+        };
+        ProductGetRequest: {
+            ospId: string;
+        };
+        ProductLabelInput: {
+            defaultValue: string;
+            defaultValueHtml?: string;
+            labelTranslations?: components["schemas"]["ProductLabelTranslation"][];
+        };
+        ProductLabelTranslation: {
+            /** @description sanitised on the server: scripts, styles, event handlers and javascript: URLs are removed */
+            html: string;
+            /** @enum {string} */
+            languageCode: "en" | "nl" | "fr" | "de";
+            text: string;
+        };
+        ProductProduct: {
+            active: boolean;
+            /** @description the active elements, by position; deactivated resources and groups are left out */
+            composition: components["schemas"]["ProductElement"][];
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            ospId: string;
+            productLabel: components["schemas"]["ProductProductLabel"];
+        };
+        ProductProductLabel: {
+            /** @description required; the label when no translation fits the language */
+            defaultValue: string;
+            /** @description sanitised on the server: scripts, styles, event handlers and javascript: URLs are removed */
+            defaultValueHtml: string;
+            /** @description read only: set by the server at create */
+            labelOspId: string;
+            /** @description en, nl, fr, de; each language at most once */
+            labelTranslations: components["schemas"]["ProductLabelTranslation"][];
+        };
+        ProductUpdateElementRequest: {
+            elementOspId: string;
+            mandatory?: boolean;
+            /** @description move the element to this place (1 first); the others shift */
+            position?: number;
+            productOspId: string;
+        };
+        ProductUpdateRequest: {
+            /** @description unique; no dots or whitespace */
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            ospId: string;
+            productLabel: components["schemas"]["ProductLabelInput"];
         };
         ReportingAddRecipientsRequest: {
             corporateAccountOspId: string;
@@ -9121,6 +9508,435 @@ export interface operations {
                 };
                 content: {
                     "image/*": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductAddRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductDeleteElementRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCompositionDetails"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductCompositionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateElementRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductFindAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindAllByAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductByAssigneeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindByResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductByResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
                 };
             };
             /** @description Bad Request */
