@@ -538,7 +538,7 @@ type ByOwnerRequest struct {
 // OwnedStation is a station a company owns (owned) for a period.
 type OwnedStation struct {
 	Station Summary `json:"station"`
-	Owner   Owner           `json:"owner"`
+	Owner   Owner   `json:"owner"`
 }
 
 // FuelPartner is an MRP partner that offers gas stations.

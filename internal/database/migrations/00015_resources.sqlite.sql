@@ -63,8 +63,10 @@ CREATE TABLE resources (
     CHECK (archived_at IS NULL OR NOT active)
 );
 CREATE UNIQUE INDEX resources_kind_ext_id ON resources(kind, ext_id) WHERE archived_at IS NULL;
-CREATE INDEX resources_name ON resources(name, id);
-CREATE INDEX resources_kind_name ON resources(kind, name, id);
+-- Lists leave archived resources out and sort by name: partial indexes
+-- that hold only the live ones serve both the page and its count.
+CREATE INDEX resources_name ON resources(name, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_kind_name ON resources(kind, name, id) WHERE archived_at IS NULL;
 CREATE INDEX resources_partner ON resources(mrp_partner_id, kind);
 CREATE INDEX resources_mode ON resources(mobility_mode, name);
 
