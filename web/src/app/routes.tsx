@@ -1,5 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { paths } from '@/lib/routes';
+import { paths, RESOURCE_TABS } from '@/lib/routes';
 import { RequireMsp } from './guards/RequireMsp';
 import { RequireRole } from './guards/RequireRole';
 import { RequireCompanyBudgetAccess } from './guards/RequireCompanyBudgetAccess';
@@ -69,6 +69,11 @@ const PartnerBudgetsTab = lazyPage(() => import('@/features/partners/components/
 const LinkedPartnersTab = lazyPage(() => import('@/features/partners/components/LinkedPartnersTab'));
 const AddLinkedPartnerPage = lazyPage(() => import('@/features/partners/components/AddLinkedPartnerPage'));
 const PartnerBrandingTab = lazyPage(() => import('@/features/branding/components/PartnerBrandingTab'));
+const ResourceManagementPage = lazyPage(() => import('@/features/resources/components/ResourceManagementPage'));
+const ResourceListTab = lazyPage(() => import('@/features/resources/components/ResourceListTab'));
+const ResourceEditPage = lazyPage(() => import('@/features/resources/components/edit/ResourceEditPage'));
+const ResourceGroupsTab = lazyPage(() => import('@/features/resources/components/groups/ResourceGroupsTab'));
+const ResourceGroupEditPage = lazyPage(() => import('@/features/resources/components/groups/ResourceGroupEditPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -258,6 +263,33 @@ const partnerRoutes: RouteObject = {
   ],
 };
 
+/**
+ * Resource management (SPEC §2, platform staff): the tabs as routes, each a
+ * list with one {createOrEdit} route below it ('create' or the ospId).
+ */
+const resourceRoutes: RouteObject = {
+  path: strip(paths.resources),
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <ResourceManagementPage />
+    </RequireRole>
+  ),
+  children: [
+    // The page opens the first tab.
+    { index: true, element: null },
+    ...RESOURCE_TABS.flatMap(({ tab, kind }): RouteObject[] =>
+      kind
+        ? [
+            { path: tab, element: <ResourceListTab key={kind} kind={kind} /> },
+            { path: `${tab}/:createOrEdit`, element: <ResourceEditPage key={kind} kind={kind} /> },
+          ]
+        : [],
+    ),
+    { path: 'resource-groups', element: <ResourceGroupsTab /> },
+    { path: 'resource-groups/:createOrEdit', element: <ResourceGroupEditPage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -305,6 +337,7 @@ export const routes: RouteObject[] = [
           peopleRoutes,
           financeRoutes,
           partnerRoutes,
+          resourceRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

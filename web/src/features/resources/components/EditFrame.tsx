@@ -1,0 +1,51 @@
+import { Anchor, Badge, Group, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ErrorState } from '@/components/ErrorState';
+import { NotFoundPage } from '@/components/NotFoundPage';
+import { PageLoader } from '@/components/PageLoader';
+import { ErrorLabel, isApiError } from '@/lib/api/errors';
+import { namedRoutes, type ResourceTab } from '@/lib/routes';
+
+interface Props {
+  tab: ResourceTab;
+  title: string;
+  /** null while creating */
+  active: boolean | null;
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** A {tab}/{createOrEdit} page: the way back to the tab's list, the title and state, the content. */
+export function EditFrame({ tab, title, active, actions, children }: Props) {
+  const { t } = useTranslation('resources');
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={namedRoutes.ResourceTab(tab)} size="sm">
+        ← {t('backTo', { tab: t(`tabs.${tab}`) })}
+      </Anchor>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={3} data-testid="edit-title">
+            {title}
+          </Title>
+          {active !== null && (
+            <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="edit-status">
+              {active ? t('states.active') : t('states.inactive')}
+            </Badge>
+          )}
+        </Group>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** What an edit page shows while the one to edit loads or fails to: the loader, the 404 page or the error. */
+export function LoadState({ query }: { query: { isPending: boolean; error: unknown; refetch: () => unknown } }) {
+  if (query.isPending) return <PageLoader />;
+  if (isApiError(query.error) && query.error.errorLabel === ErrorLabel.NOT_FOUND) return <NotFoundPage />;
+  return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+}

@@ -1,0 +1,115 @@
+import { Button, Card, Divider, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { showFormError } from '@/lib/forms';
+import { notifySuccess } from '@/lib/notify';
+import { CREATE_SEGMENT, namedRoutes } from '@/lib/routes';
+import { useCreateResource, useDeleteResource, useResource, useSetResourceActive, useUpdateResource } from '../../api/resources';
+import type { AnyResource, Kind, ResourceUpdateOf } from '../../api/types';
+import { useStatusActions } from '../confirm';
+import { EditFrame, LoadState } from '../EditFrame';
+import { tabOf } from '../kinds';
+import { FeesEditor } from './FeesEditor';
+import { IconCard } from './IconCard';
+import { OwnersCard } from './OwnersCard';
+import { ResourceFields } from './ResourceFields';
+import { resourceValues, serverFields, toResourceWrite, useResourceForm } from './resourceForm';
+
+/** {tab}/{createOrEdit} of a kind: 'create' makes a new resource, an ospId edits that one. */
+export default function ResourceEditPage({ kind }: { kind: Kind }) {
+  const { createOrEdit = '' } = useParams();
+  const creating = createOrEdit === CREATE_SEGMENT;
+  const query = useResource(kind, createOrEdit, !creating);
+  if (creating) return <ResourceForm kind={kind} resource={null} />;
+  if (!query.data) return <LoadState query={query} />;
+  // A new key after saving elsewhere starts the form from what is stored.
+  return <ResourceForm key={query.data.ospId} kind={kind} resource={query.data} />;
+}
+
+function ResourceForm({ kind, resource }: { kind: Kind; resource: AnyResource | null }) {
+  const { t } = useTranslation('resources');
+  const navigate = useNavigate();
+  const tab = tabOf(kind);
+  const form = useResourceForm(kind, resourceValues(resource));
+  const create = useCreateResource();
+  const update = useUpdateResource();
+  const setActive = useSetResourceActive();
+  const remove = useDeleteResource();
+  const actions = useStatusActions('resource');
+
+  const submit = form.handleSubmit(async (values) => {
+    const body = toResourceWrite(kind, values);
+    try {
+      if (resource) {
+        const saved = await update.mutateAsync({ kind, body: { ...body, ospId: resource.ospId } as ResourceUpdateOf<Kind> });
+        form.reset(resourceValues(saved));
+        notifySuccess(t('saved', { name: saved.name }));
+      } else {
+        const created = await create.mutateAsync({ kind, body });
+        notifySuccess(t('created', { name: created.name }));
+        navigate(namedRoutes.ResourceEdit(tab, created.ospId), { replace: true });
+      }
+    } catch (error) {
+      const { fields, fieldMap } = serverFields(values.fees.length);
+      showFormError(error, form.setError, fields, t, fieldMap);
+    }
+  });
+
+  const headerActions = resource && (
+    <>
+      <Button
+        variant="default"
+        onClick={() =>
+          actions.askActive(resource, !resource.active, () =>
+            setActive.mutateAsync({ kind, ospId: resource.ospId, active: !resource.active }),
+          )
+        }
+        data-testid="toggle-active"
+      >
+        {resource.active ? t('actions.deactivate') : t('actions.activate')}
+      </Button>
+      <Button
+        variant="light"
+        color="red"
+        onClick={() =>
+          actions.askDelete(resource, () => remove.mutateAsync({ kind, ospId: resource.ospId }), () =>
+            navigate(namedRoutes.ResourceTab(tab)),
+          )
+        }
+        data-testid="delete-resource"
+      >
+        {t('actions.delete')}
+      </Button>
+    </>
+  );
+
+  return (
+    <EditFrame
+      tab={tab}
+      title={resource ? resource.name : t(`new.${kind}`)}
+      active={resource ? resource.active : null}
+      actions={headerActions}
+    >
+      <Card withBorder padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="lg">
+            <ResourceFields kind={kind} form={form} resource={resource} />
+            <Divider />
+            <FeesEditor form={form} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => navigate(namedRoutes.ResourceTab(tab))}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" loading={create.isPending || update.isPending} data-testid="save-resource">
+                {resource ? t('save') : t('create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      {resource && 'icon' in resource && <IconCard resource={resource} />}
+      {resource && 'numberOfPumps' in resource && <OwnersCard station={resource} />}
+      {actions.dialog}
+    </EditFrame>
+  );
+}
