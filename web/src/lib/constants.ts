@@ -123,6 +123,8 @@ export const CAR_CATEGORIES = [
 /** Fee schedules in cron notation: the descriptors the server takes (no @every, nothing more often than hourly). */
 export const CRON_DESCRIPTORS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight'] as const;
 export const RESOURCE_GROUP_NAME_MAX_LENGTH = 100;
+/** A service resource's icon: one PNG, JPEG or SVG file of at most 1,000,000 bytes. */
+export const ICON_MAX_BYTES = 1_000_000;
 export const LABEL_TEXT_MAX_LENGTH = 100;
 /** Gas-station owner periods lie within these days (a typo such as 1900 or 9999 is refused). */
 export const OWNER_FIRST_DAY = '2000-01-01';

@@ -1,6 +1,7 @@
 import { Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '@/lib/notify';
+import { ICON_MAX_BYTES } from '@/lib/constants';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteIcon, useUploadIcon } from '../../api/icon';
 import type { ResourceOf } from '../../api/types';
 import { useConfirm } from '../confirm';
@@ -16,6 +17,12 @@ export function IconCard({ resource }: { resource: ResourceOf<'service'> }) {
   const remove = useDeleteIcon();
   const { ask, dialog } = useConfirm();
   const icon = resource.icon;
+  const send = (file: File | null) => {
+    if (!file) return;
+    // The server refuses it too; this spares sending a large file for nothing.
+    if (file.size > ICON_MAX_BYTES) return notifyError(t('icon.tooBig'));
+    upload.mutate({ ospId: resource.ospId, file }, { onSuccess: () => notifySuccess(t('icon.uploaded')) });
+  };
 
   return (
     <Card withBorder padding="lg" data-testid="icon-card">
@@ -34,13 +41,7 @@ export function IconCard({ resource }: { resource: ResourceOf<'service'> }) {
           </Text>
         )}
         <Group gap="xs">
-          <FileButton
-            accept={ICON_ACCEPT}
-            onChange={(file) =>
-              file &&
-              upload.mutate({ ospId: resource.ospId, file }, { onSuccess: () => notifySuccess(t('icon.uploaded')) })
-            }
-          >
+          <FileButton accept={ICON_ACCEPT} onChange={send}>
             {(props) => (
               <Button {...props} variant="light" loading={upload.isPending} data-testid="upload-icon">
                 {icon ? t('icon.replace') : t('icon.upload')}
