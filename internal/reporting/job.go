@@ -108,14 +108,7 @@ func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m 
 	if err != nil {
 		return false, 0, err
 	}
-	sheet := typ
-	if len(sheet) > 31 {
-		sheet = sheet[:31]
-	}
-	xlsx, err := tbl.xlsx(sheet)
-	if err != nil {
-		return false, 0, err
-	}
+	// the XLSX is made on download, from this CSV (migration 00020)
 	csvBody, err := tbl.csv()
 	if err != nil {
 		return false, 0, err
@@ -128,7 +121,7 @@ func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m 
 		CorporateAccountOspID: c.OspID, CorporateAccountExtID: c.ExtID, CorporateAccountName: c.Name, MspExtID: c.MspExtID,
 		RowCount: len(tbl.rows), CreatedAt: s.now()}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		ok, err := s.store.insert(ctx, r, xlsx, csvBody)
+		ok, err := s.store.insert(ctx, r, csvBody, tbl.kinds())
 		if err != nil || !ok {
 			return err
 		}
