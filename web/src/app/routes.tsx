@@ -74,6 +74,8 @@ const ResourceListTab = lazyPage(() => import('@/features/resources/components/R
 const ResourceEditPage = lazyPage(() => import('@/features/resources/components/edit/ResourceEditPage'));
 const ResourceGroupsTab = lazyPage(() => import('@/features/resources/components/groups/ResourceGroupsTab'));
 const ResourceGroupEditPage = lazyPage(() => import('@/features/resources/components/groups/ResourceGroupEditPage'));
+const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/LabelsTab'));
+const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -287,6 +289,8 @@ const resourceRoutes: RouteObject = {
     ),
     { path: 'resource-groups', element: <ResourceGroupsTab /> },
     { path: 'resource-groups/:createOrEdit', element: <ResourceGroupEditPage /> },
+    { path: 'labels', element: <LabelsTab /> },
+    { path: 'labels/:createOrEdit', element: <LabelEditPage /> },
   ],
 };
 
