@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api, type Reply } from '@/lib/api/typed';
+import { toObjectUrl, useRevokeOnChange } from '@/lib/objectUrl';
 import { resourceKeys } from './keys';
 import { useCatalogueMutation } from './mutation';
 
@@ -32,18 +32,15 @@ export function deleteIcon(ospId: string) {
 }
 
 /** The icon as an object URL, or null when there is none (image calls ignore all errors, SPEC §8). */
-export async function getIcon(ospId: string, signal?: AbortSignal): Promise<string | null> {
-  try {
-    const blob = await api.get('/portal-service/v1/image/icon', {
+export function getIcon(ospId: string, signal?: AbortSignal): Promise<string | null> {
+  return toObjectUrl(() =>
+    api.get('/portal-service/v1/image/icon', {
       query: { serviceResourceOspId: ospId },
       responseType: 'blob',
       ignoreErrors: 'all',
       signal,
-    });
-    return blob && blob.size > 0 ? URL.createObjectURL(blob) : null;
-  } catch {
-    return null;
-  }
+    }),
+  );
 }
 
 /** The icon's version is in the key: a new upload is fetched, an unchanged one comes from the cache. */
@@ -52,15 +49,10 @@ export function useIcon(ospId: string, version: string | null | undefined) {
     queryKey: resourceKeys.icon(ospId, version ?? ''),
     queryFn: ({ signal }) => getIcon(ospId, signal),
     enabled: Boolean(version),
-    // The object URL is revoked when the image goes: never keep it in the cache for a later one.
     gcTime: 0,
   });
   const url = version ? (query.data ?? null) : null;
-  useEffect(() => {
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [url]);
+  useRevokeOnChange(url);
   return url;
 }
 

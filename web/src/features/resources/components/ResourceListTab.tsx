@@ -7,8 +7,8 @@ import type { Column, Sort } from '@/components/PagedTable';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { namedRoutes } from '@/lib/routes';
 import { useDeleteResource, useResources, useSetResourceActive } from '../api/resources';
-import { activeOf, type AnyResource, type Kind, type KindFilter, type ResourceOf } from '../api/types';
-import { ActiveSwitch, DeleteButton, useStatusActions } from './confirm';
+import { activeOf, type AnyResource, type Kind, type KindFilter } from '../api/types';
+import { byOspId, statusColumns, useStatusActions } from './confirm';
 import { ResourceFilters, useFilterParams, useModeLabel } from './filters';
 import { tabOf } from './kinds';
 import { ResourceIcon } from './ResourceIcon';
@@ -56,9 +56,14 @@ export default function ResourceListTab({ kind }: { kind: Kind }) {
   const setActive = useSetResourceActive();
   const remove = useDeleteResource();
   const actions = useStatusActions('resource');
+  const calls = byOspId<AnyResource>(
+    (r) => r,
+    (variables) => setActive.mutateAsync({ kind, ...variables }),
+    (variables) => remove.mutateAsync({ kind, ...variables }),
+  );
   const filtered = Boolean(list.search || filters.partner || filters.mode || filters.state);
 
-  const columns: Column<ResourceOf<Kind>>[] = [
+  const columns: Column<AnyResource>[] = [
     ...(kind === 'service'
       ? [
           {
@@ -89,23 +94,7 @@ export default function ResourceListTab({ kind }: { kind: Kind }) {
         </Group>
       ),
     },
-    {
-      key: 'active',
-      header: t('fields.active'),
-      sortProperty: 'active',
-      render: (r) => (
-        <ActiveSwitch
-          subject={r}
-          onChange={(active) => actions.askActive(r, active, () => setActive.mutateAsync({ kind, ospId: r.ospId, active }))}
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      header: t('actions.label'),
-      hideHeader: true,
-      render: (r) => <DeleteButton subject={r} onClick={() => actions.askDelete(r, () => remove.mutateAsync({ kind, ospId: r.ospId }))} />,
-    },
+    ...statusColumns<AnyResource>(t, actions, calls, { sortable: true }),
   ];
 
   return (

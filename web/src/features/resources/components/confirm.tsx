@@ -2,6 +2,7 @@ import { Button, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import type { Column } from '@/components/PagedTable';
 import { errorMessage } from '@/lib/api/errorMessage';
 import { isApiError } from '@/lib/api/errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -58,7 +59,7 @@ export function useConfirm() {
   return { ask: setPending, dialog };
 }
 
-interface Subject {
+export interface Subject {
   name: string;
   active: boolean;
 }
@@ -90,6 +91,80 @@ export function useStatusActions(noun: 'resource' | 'group' | 'label') {
       then,
     });
   return { ask, askActive, askDelete, dialog };
+}
+
+export type StatusActions = ReturnType<typeof useStatusActions>;
+
+/** How a list's or page's status actions reach the server. */
+export interface StatusCalls<T> {
+  subject: (row: T) => Subject;
+  setActive: (row: T, active: boolean) => Promise<unknown>;
+  remove: (row: T) => Promise<unknown>;
+}
+
+type Mutate<V> = (variables: V) => Promise<unknown>;
+
+/** The status calls of what is named by its ospId (the calls' variables); subject names it in the confirmations. */
+export function byOspId<T extends { ospId: string }>(
+  subject: (row: T) => Subject,
+  setActive: Mutate<{ ospId: string; active: boolean }>,
+  remove: Mutate<{ ospId: string }>,
+): StatusCalls<T> {
+  return {
+    subject,
+    setActive: (row, active) => setActive({ ospId: row.ospId, active }),
+    remove: (row) => remove({ ospId: row.ospId }),
+  };
+}
+
+/** A list's last two columns: the active switch and delete, each after a confirmation. */
+export function statusColumns<T>(
+  t: (key: string) => string,
+  actions: StatusActions,
+  calls: StatusCalls<T>,
+  { sortable = false } = {},
+): Column<T>[] {
+  return [
+    {
+      key: 'active',
+      header: t('fields.active'),
+      sortProperty: sortable ? 'active' : undefined,
+      render: (row) => (
+        <ActiveSwitch
+          subject={calls.subject(row)}
+          onChange={(active) => actions.askActive(calls.subject(row), active, () => calls.setActive(row, active))}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('actions.label'),
+      hideHeader: true,
+      render: (row) => (
+        <DeleteButton subject={calls.subject(row)} onClick={() => actions.askDelete(calls.subject(row), () => calls.remove(row))} />
+      ),
+    },
+  ];
+}
+
+/** An edit page's activate-or-deactivate and delete buttons; after a delete the page leaves. */
+export function StatusButtons<T>({ row, actions, calls, onDeleted }: { row: T; actions: StatusActions; calls: StatusCalls<T>; onDeleted: () => void }) {
+  const { t } = useTranslation('resources');
+  const subject = calls.subject(row);
+  return (
+    <>
+      <Button
+        variant="default"
+        onClick={() => actions.askActive(subject, !subject.active, () => calls.setActive(row, !subject.active))}
+        data-testid="toggle-active"
+      >
+        {subject.active ? t('actions.deactivate') : t('actions.activate')}
+      </Button>
+      <Button variant="light" color="red" onClick={() => actions.askDelete(subject, () => calls.remove(row), onDeleted)} data-testid="delete">
+        {t('actions.delete')}
+      </Button>
+    </>
+  );
 }
 
 /** The active switch of a row: it changes nothing until the change is confirmed. */

@@ -6,7 +6,7 @@ import { notifySuccess } from '@/lib/notify';
 import { CREATE_SEGMENT, namedRoutes } from '@/lib/routes';
 import { useCreateResource, useDeleteResource, useResource, useSetResourceActive, useUpdateResource } from '../../api/resources';
 import type { AnyResource, Kind, ResourceUpdateOf } from '../../api/types';
-import { useStatusActions } from '../confirm';
+import { byOspId, StatusButtons, useStatusActions } from '../confirm';
 import { EditFrame, LoadState } from '../EditFrame';
 import { tabOf } from '../kinds';
 import { FeesEditor } from './FeesEditor';
@@ -56,31 +56,16 @@ function ResourceForm({ kind, resource }: { kind: Kind; resource: AnyResource | 
   });
 
   const headerActions = resource && (
-    <>
-      <Button
-        variant="default"
-        onClick={() =>
-          actions.askActive(resource, !resource.active, () =>
-            setActive.mutateAsync({ kind, ospId: resource.ospId, active: !resource.active }),
-          )
-        }
-        data-testid="toggle-active"
-      >
-        {resource.active ? t('actions.deactivate') : t('actions.activate')}
-      </Button>
-      <Button
-        variant="light"
-        color="red"
-        onClick={() =>
-          actions.askDelete(resource, () => remove.mutateAsync({ kind, ospId: resource.ospId }), () =>
-            navigate(namedRoutes.ResourceTab(tab)),
-          )
-        }
-        data-testid="delete-resource"
-      >
-        {t('actions.delete')}
-      </Button>
-    </>
+    <StatusButtons
+      row={resource}
+      actions={actions}
+      calls={byOspId<AnyResource>(
+        (r) => r,
+        (variables) => setActive.mutateAsync({ kind, ...variables }),
+        (variables) => remove.mutateAsync({ kind, ...variables }),
+      )}
+      onDeleted={() => navigate(namedRoutes.ResourceTab(tab))}
+    />
   );
 
   return (

@@ -21,7 +21,7 @@ import {
   useUpdateGroup,
 } from '../../api/groups';
 import type { ResourceGroupDetail } from '../../api/types';
-import { useStatusActions } from '../confirm';
+import { byOspId, StatusButtons, useStatusActions } from '../confirm';
 import { EditFrame, LoadState } from '../EditFrame';
 import { ResourcePicker } from './ResourcePicker';
 
@@ -82,27 +82,12 @@ function GroupPage({ group }: { group: ResourceGroupDetail | null }) {
   });
 
   const headerActions = group && (
-    <>
-      <Button
-        variant="default"
-        onClick={() =>
-          actions.askActive(group, !group.active, () => setActive.mutateAsync({ ospId: group.ospId, active: !group.active }))
-        }
-        data-testid="toggle-active"
-      >
-        {group.active ? t('actions.deactivate') : t('actions.activate')}
-      </Button>
-      <Button
-        variant="light"
-        color="red"
-        onClick={() =>
-          actions.askDelete(group, () => remove.mutateAsync({ ospId: group.ospId }), () => navigate(namedRoutes.ResourceTab(TAB)))
-        }
-        data-testid="delete-group"
-      >
-        {t('actions.delete')}
-      </Button>
-    </>
+    <StatusButtons
+      row={group}
+      actions={actions}
+      calls={byOspId<ResourceGroupDetail>((g) => g, setActive.mutateAsync, remove.mutateAsync)}
+      onDeleted={() => navigate(namedRoutes.ResourceTab(TAB))}
+    />
   );
 
   return (

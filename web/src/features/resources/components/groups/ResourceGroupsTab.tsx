@@ -8,7 +8,7 @@ import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { namedRoutes } from '@/lib/routes';
 import { useDeleteGroup, useGroups, useSetGroupActive } from '../../api/groups';
 import { activeOf, type ResourceGroup } from '../../api/types';
-import { ActiveSwitch, DeleteButton, useStatusActions } from '../confirm';
+import { byOspId, statusColumns, useStatusActions } from '../confirm';
 import { StateFilter, useFilterParams } from '../filters';
 
 /** resource-groups: the groups products are composed of; a row opens resource-groups/{ospId}. */
@@ -33,22 +33,7 @@ export default function ResourceGroupsTab() {
       header: t('groups.members'),
       render: (g) => t('groups.memberCount', { active: g.activeResourceCount, count: g.resourceCount }),
     },
-    {
-      key: 'active',
-      header: t('fields.active'),
-      render: (g) => (
-        <ActiveSwitch
-          subject={g}
-          onChange={(active) => actions.askActive(g, active, () => setActive.mutateAsync({ ospId: g.ospId, active }))}
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      header: t('actions.label'),
-      hideHeader: true,
-      render: (g) => <DeleteButton subject={g} onClick={() => actions.askDelete(g, () => remove.mutateAsync({ ospId: g.ospId }))} />,
-    },
+    ...statusColumns(t, actions, byOspId<ResourceGroup>((g) => g, setActive.mutateAsync, remove.mutateAsync)),
   ];
 
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorState } from '@/components/ErrorState';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/constants';
+import { useTicked } from '@/lib/useTicked';
 import { useResourceSearch } from '../../api/groups';
 import { KINDS } from '../kinds';
 
@@ -25,8 +26,7 @@ export function ResourcePicker({ opened, onClose, memberOspIds, onAdd }: Props) 
   const [search, setSearch] = useState('');
   const [kinds, setKinds] = useState<string[]>([]);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // Names of the ticked resources, so the choice survives a new search.
-  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const { ticked: selected, toggle, clear } = useTicked();
   const [adding, setAdding] = useState(false);
   const results = useResourceSearch(debounced, kinds, opened);
   const candidates = (results.data?.content ?? []).filter((r) => !memberOspIds.has(r.ospId));
@@ -34,20 +34,13 @@ export function ResourcePicker({ opened, onClose, memberOspIds, onAdd }: Props) 
   const close = () => {
     setSearch('');
     setKinds([]);
-    setSelected(new Map());
+    clear();
     onClose();
   };
-  const toggle = (ospId: string, name: string) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      if (next.has(ospId)) next.delete(ospId);
-      else next.set(ospId, name);
-      return next;
-    });
   const add = async () => {
     setAdding(true);
     try {
-      await onAdd([...selected.keys()]);
+      await onAdd([...selected]);
       close();
     } catch {
       // told by the API client; the choice stays for another try
@@ -93,7 +86,7 @@ export function ResourcePicker({ opened, onClose, memberOspIds, onAdd }: Props) 
                   label={`${r.name} (${t(`kinds.${r.kind}`)}, ${r.extId})`}
                   description={r.mrpPartner.name}
                   checked={selected.has(r.ospId)}
-                  onChange={() => toggle(r.ospId, r.name)}
+                  onChange={() => toggle(r.ospId)}
                 />
               ))}
               {(results.data?.totalElements ?? 0) > (results.data?.content.length ?? 0) && (

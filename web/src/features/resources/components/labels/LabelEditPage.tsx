@@ -16,7 +16,8 @@ import { notifySuccess } from '@/lib/notify';
 import { CREATE_SEGMENT, namedRoutes } from '@/lib/routes';
 import { useCreateLabel, useDeleteLabel, useLabel, useSetLabelActive, useUpdateLabel } from '../../api/labels';
 import type { LabelWrite, ResourceLabel } from '../../api/types';
-import { useStatusActions } from '../confirm';
+import { byOspId, StatusButtons, useStatusActions } from '../confirm';
+import { labelSubject } from './labelSubject';
 import { EditFrame, LoadState } from '../EditFrame';
 
 const TAB = 'labels' as const;
@@ -91,25 +92,13 @@ function LabelForm({ label }: { label: ResourceLabel | null }) {
     }
   });
 
-  const subject = label && { name: label.defaultValue, active: label.active };
-  const headerActions = label && subject && (
-    <>
-      <Button
-        variant="default"
-        onClick={() => actions.askActive(subject, !label.active, () => setActive.mutateAsync({ ospId: label.ospId, active: !label.active }))}
-        data-testid="toggle-active"
-      >
-        {label.active ? t('actions.deactivate') : t('actions.activate')}
-      </Button>
-      <Button
-        variant="light"
-        color="red"
-        onClick={() => actions.askDelete(subject, () => remove.mutateAsync({ ospId: label.ospId }), () => navigate(namedRoutes.ResourceTab(TAB)))}
-        data-testid="delete-label"
-      >
-        {t('actions.delete')}
-      </Button>
-    </>
+  const headerActions = label && (
+    <StatusButtons
+      row={label}
+      actions={actions}
+      calls={byOspId(labelSubject, setActive.mutateAsync, remove.mutateAsync)}
+      onDeleted={() => navigate(namedRoutes.ResourceTab(TAB))}
+    />
   );
 
   return (

@@ -8,7 +8,8 @@ import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { namedRoutes } from '@/lib/routes';
 import { useDeleteLabel, useLabels, useSetLabelActive } from '../../api/labels';
 import { activeOf, type ResourceLabel } from '../../api/types';
-import { ActiveSwitch, DeleteButton, useStatusActions } from '../confirm';
+import { byOspId, statusColumns, useStatusActions } from '../confirm';
+import { labelSubject } from './labelSubject';
 import { StateFilter, useFilterParams } from '../filters';
 
 /** labels: the resource labels with their translations; a row opens labels/{ospId}. */
@@ -24,8 +25,6 @@ export default function LabelsTab() {
   const setActive = useSetLabelActive();
   const remove = useDeleteLabel();
   const actions = useStatusActions('label');
-  // The confirmations name a label by its default text.
-  const subject = (l: ResourceLabel) => ({ name: l.defaultValue, active: l.active });
 
   const columns: Column<ResourceLabel>[] = [
     { key: 'defaultValue', header: t('labels.defaultValue'), render: (l) => l.defaultValue },
@@ -44,24 +43,7 @@ export default function LabelsTab() {
       ),
     },
     { key: 'resources', header: t('labels.resourceCount'), render: (l) => l.resourceCount },
-    {
-      key: 'active',
-      header: t('fields.active'),
-      render: (l) => (
-        <ActiveSwitch
-          subject={subject(l)}
-          onChange={(active) => actions.askActive(subject(l), active, () => setActive.mutateAsync({ ospId: l.ospId, active }))}
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      header: t('actions.label'),
-      hideHeader: true,
-      render: (l) => (
-        <DeleteButton subject={subject(l)} onClick={() => actions.askDelete(subject(l), () => remove.mutateAsync({ ospId: l.ospId }))} />
-      ),
-    },
+    ...statusColumns(t, actions, byOspId(labelSubject, setActive.mutateAsync, remove.mutateAsync)),
   ];
 
   return (
