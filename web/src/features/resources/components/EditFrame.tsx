@@ -1,12 +1,12 @@
 import { Anchor, Badge, Group, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { ErrorState } from '@/components/ErrorState';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { PageLoader } from '@/components/PageLoader';
 import { ErrorLabel, isApiError } from '@/lib/api/errors';
-import { namedRoutes, type ResourceTab } from '@/lib/routes';
+import { CREATE_SEGMENT, namedRoutes, type ResourceTab } from '@/lib/routes';
 
 interface Props {
   tab: ResourceTab;
@@ -43,8 +43,27 @@ export function EditFrame({ tab, title, active, actions, children }: Props) {
   );
 }
 
-/** What an edit page shows while the one to edit loads or fails to: the loader, the 404 page or the error. */
-export function LoadState({ query }: { query: { isPending: boolean; error: unknown; refetch: () => unknown } }) {
+/** The ospId of a {createOrEdit} route, or null for 'create'. */
+export function useEditTarget(): string | null {
+  const { createOrEdit = '' } = useParams();
+  return createOrEdit === CREATE_SEGMENT ? null : createOrEdit;
+}
+
+interface LoadedProps<T> {
+  /** useEditTarget's answer */
+  target: string | null;
+  query: { data?: T; isPending: boolean; error: unknown; refetch: () => unknown };
+  /** null: a new one */
+  children: (item: T | null) => ReactElement;
+}
+
+/**
+ * A {createOrEdit} page's content: at once for a new one; for one to edit
+ * once it is loaded, or the loader, the 404 page or the error meanwhile.
+ */
+export function Loaded<T>({ target, query, children }: LoadedProps<T>) {
+  if (target === null) return children(null);
+  if (query.data) return children(query.data);
   if (query.isPending) return <PageLoader />;
   if (isApiError(query.error) && query.error.errorLabel === ErrorLabel.NOT_FOUND) return <NotFoundPage />;
   return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

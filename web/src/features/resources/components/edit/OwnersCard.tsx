@@ -1,10 +1,9 @@
-import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/DateField';
-import { EmptyState } from '@/components/EmptyState';
-import { ErrorState } from '@/components/ErrorState';
+import { PagedTable, type Column } from '@/components/PagedTable';
 import { isApiError } from '@/lib/api/errors';
 import { OWNER_NAME_MAX_LENGTH } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
@@ -43,6 +42,39 @@ export function OwnersCard({ station }: { station: ResourceOf<'gasstation'> }) {
       done: t('owners.deleted'),
     });
 
+  const columns: Column<Owner>[] = [
+    { key: 'ownerName', header: t('owners.fields.ownerName'), render: (owner) => owner.ownerName },
+    { key: 'validFrom', header: t('owners.fields.validFrom'), render: (owner) => formatDate(owner.validFrom) },
+    { key: 'validTo', header: t('owners.fields.validTo'), render: (owner) => (owner.validTo ? formatDate(owner.validTo) : t('owners.openEnded')) },
+    { key: 'company', header: t('owners.fields.company'), render: (owner) => owner.corporateAccountName },
+    {
+      key: 'actions',
+      header: t('actions.label'),
+      hideHeader: true,
+      render: (owner) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => setEditing(owner)}
+            aria-label={t('owners.editNamed', { name: owner.ownerName, from: formatDate(owner.validFrom) })}
+          >
+            {t('actions.edit')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => askDelete(owner)}
+            aria-label={t('owners.deleteNamed', { name: owner.ownerName, from: formatDate(owner.validFrom) })}
+          >
+            {t('actions.delete')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
   return (
     <Card withBorder padding="lg" data-testid="owners-card">
       <Stack gap="sm">
@@ -52,62 +84,16 @@ export function OwnersCard({ station }: { station: ResourceOf<'gasstation'> }) {
             {t('owners.add')}
           </Button>
         </Group>
-        {query.isPending ? (
-          <Text size="sm" c="dimmed">
-            {t('loading', { ns: 'common' })}
-          </Text>
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : owners.length === 0 ? (
-          <EmptyState message={t('owners.empty')} />
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table data-testid="owners-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('owners.fields.ownerName')}</Table.Th>
-                  <Table.Th>{t('owners.fields.validFrom')}</Table.Th>
-                  <Table.Th>{t('owners.fields.validTo')}</Table.Th>
-                  <Table.Th>{t('owners.fields.company')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('actions.label')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {owners.map((owner) => (
-                  <Table.Tr key={owner.ospId}>
-                    <Table.Td>{owner.ownerName}</Table.Td>
-                    <Table.Td>{formatDate(owner.validFrom)}</Table.Td>
-                    <Table.Td>{owner.validTo ? formatDate(owner.validTo) : t('owners.openEnded')}</Table.Td>
-                    <Table.Td>{owner.corporateAccountName}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setEditing(owner)}
-                          aria-label={t('owners.editNamed', { name: owner.ownerName, from: formatDate(owner.validFrom) })}
-                        >
-                          {t('actions.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => askDelete(owner)}
-                          aria-label={t('owners.deleteNamed', { name: owner.ownerName, from: formatDate(owner.validFrom) })}
-                        >
-                          {t('actions.delete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <PagedTable
+          testId="owners-table"
+          columns={columns}
+          rows={query.data?.owners}
+          rowKey={(owner) => owner.ospId}
+          isLoading={query.isPending}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          emptyMessage={t('owners.empty')}
+        />
       </Stack>
       {editing !== null && (
         <OwnerDialog

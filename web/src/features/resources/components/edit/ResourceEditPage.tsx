@@ -1,13 +1,13 @@
 import { Button, Card, Divider, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { showFormError } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify';
-import { CREATE_SEGMENT, namedRoutes } from '@/lib/routes';
+import { namedRoutes } from '@/lib/routes';
 import { useCreateResource, useDeleteResource, useResource, useSetResourceActive, useUpdateResource } from '../../api/resources';
 import type { AnyResource, Kind, ResourceUpdateOf } from '../../api/types';
 import { byOspId, StatusButtons, useStatusActions } from '../confirm';
-import { EditFrame, LoadState } from '../EditFrame';
+import { EditFrame, Loaded, useEditTarget } from '../EditFrame';
 import { tabOf } from '../kinds';
 import { FeesEditor } from './FeesEditor';
 import { IconCard } from './IconCard';
@@ -17,13 +17,10 @@ import { resourceValues, serverFields, toResourceWrite, useResourceForm } from '
 
 /** {tab}/{createOrEdit} of a kind: 'create' makes a new resource, an ospId edits that one. */
 export default function ResourceEditPage({ kind }: { kind: Kind }) {
-  const { createOrEdit = '' } = useParams();
-  const creating = createOrEdit === CREATE_SEGMENT;
-  const query = useResource(kind, createOrEdit, !creating);
-  if (creating) return <ResourceForm kind={kind} resource={null} />;
-  if (!query.data) return <LoadState query={query} />;
-  // A new key after saving elsewhere starts the form from what is stored.
-  return <ResourceForm key={query.data.ospId} kind={kind} resource={query.data} />;
+  const target = useEditTarget();
+  const query = useResource(kind, target ?? '', target !== null);
+  // A new key for each resource starts the form from what is stored.
+  return <Loaded target={target} query={query}>{(resource) => <ResourceForm key={resource?.ospId} kind={kind} resource={resource} />}</Loaded>;
 }
 
 function ResourceForm({ kind, resource }: { kind: Kind; resource: AnyResource | null }) {

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Card, Group, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { EmptyState } from '@/components/EmptyState';
+import { PagedTable, type Column } from '@/components/PagedTable';
 import { RESOURCE_DESCRIPTION_MAX_LENGTH, RESOURCE_GROUP_NAME_MAX_LENGTH } from '@/lib/constants';
 import { showFormError } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify';
-import { CREATE_SEGMENT, namedRoutes } from '@/lib/routes';
+import { namedRoutes } from '@/lib/routes';
 import { createRules } from '@/lib/validation';
 import {
   useAddGroupMembers,
@@ -20,9 +20,9 @@ import {
   useSetGroupActive,
   useUpdateGroup,
 } from '../../api/groups';
-import type { ResourceGroupDetail } from '../../api/types';
+import type { ResourceGroupDetail, ResourceSummary } from '../../api/types';
 import { byOspId, StatusButtons, useStatusActions } from '../confirm';
-import { EditFrame, LoadState } from '../EditFrame';
+import { EditFrame, Loaded, useEditTarget } from '../EditFrame';
 import { ResourcePicker } from './ResourcePicker';
 
 interface GroupValues {
@@ -34,12 +34,9 @@ const TAB = 'resource-groups' as const;
 
 /** resource-groups/{createOrEdit}: name and description; once it exists, its members. */
 export default function ResourceGroupEditPage() {
-  const { createOrEdit = '' } = useParams();
-  const creating = createOrEdit === CREATE_SEGMENT;
-  const query = useGroup(createOrEdit, !creating);
-  if (creating) return <GroupPage group={null} />;
-  if (!query.data) return <LoadState query={query} />;
-  return <GroupPage key={query.data.ospId} group={query.data} />;
+  const target = useEditTarget();
+  const query = useGroup(target ?? '', target !== null);
+  return <Loaded target={target} query={query}>{(group) => <GroupPage key={group?.ospId} group={group} />}</Loaded>;
 }
 
 function GroupPage({ group }: { group: ResourceGroupDetail | null }) {
@@ -134,6 +131,43 @@ function Members({ group }: { group: ResourceGroupDetail }) {
   const add = useAddGroupMembers();
   const remove = useRemoveGroupMembers();
   const memberOspIds = useMemo(() => new Set(group.resources.map((r) => r.ospId)), [group.resources]);
+  const columns: Column<ResourceSummary>[] = [
+    { key: 'name', header: t('fields.name'), render: (r) => r.name },
+    { key: 'kind', header: t('groups.kind'), render: (r) => t(`kinds.${r.kind}`) },
+    { key: 'extId', header: t('fields.extId'), render: (r) => r.extId },
+    { key: 'partner', header: t('fields.mrpPartner'), render: (r) => r.mrpPartner.name },
+    {
+      key: 'active',
+      header: t('fields.active'),
+      render: (r) => (
+        <Badge color={r.active ? 'green' : 'gray'} variant="light">
+          {r.active ? t('states.active') : t('states.inactive')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('actions.label'),
+      hideHeader: true,
+      render: (r) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { ospId: group.ospId, resourceOspIds: [r.ospId] },
+              { onSuccess: () => notifySuccess(t('groups.removed', { name: r.name })) },
+            )
+          }
+          aria-label={t('groups.removeNamed', { name: r.name })}
+        >
+          {t('groups.remove')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Card withBorder padding="lg" data-testid="group-members">
@@ -144,59 +178,13 @@ function Members({ group }: { group: ResourceGroupDetail }) {
             {t('groups.addMembers')}
           </Button>
         </Group>
-        {group.resources.length === 0 ? (
-          <EmptyState message={t('groups.noMembers')} />
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.name')}</Table.Th>
-                  <Table.Th>{t('groups.kind')}</Table.Th>
-                  <Table.Th>{t('fields.extId')}</Table.Th>
-                  <Table.Th>{t('fields.mrpPartner')}</Table.Th>
-                  <Table.Th>{t('fields.active')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('actions.label')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {group.resources.map((r) => (
-                  <Table.Tr key={r.ospId}>
-                    <Table.Td>{r.name}</Table.Td>
-                    <Table.Td>{t(`kinds.${r.kind}`)}</Table.Td>
-                    <Table.Td>{r.extId}</Table.Td>
-                    <Table.Td>{r.mrpPartner.name}</Table.Td>
-                    <Table.Td>
-                      <Badge color={r.active ? 'green' : 'gray'} variant="light">
-                        {r.active ? t('states.active') : t('states.inactive')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        disabled={remove.isPending}
-                        onClick={() =>
-                          remove.mutate(
-                            { ospId: group.ospId, resourceOspIds: [r.ospId] },
-                            { onSuccess: () => notifySuccess(t('groups.removed', { name: r.name })) },
-                          )
-                        }
-                        aria-label={t('groups.removeNamed', { name: r.name })}
-                        data-testid={`remove-member-${r.extId}`}
-                      >
-                        {t('groups.remove')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <PagedTable
+          columns={columns}
+          rows={group.resources}
+          rowKey={(r) => r.ospId}
+          isLoading={false}
+          emptyMessage={t('groups.noMembers')}
+        />
         {group.resources.some((r) => !r.active) && (
           <Text size="xs" c="dimmed">
             {t('groups.inactiveHint')}

@@ -3,7 +3,7 @@ import { Button, Card, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import {
   translatedLabelRule,
@@ -13,12 +13,12 @@ import {
 import { LABEL_TEXT_MAX_LENGTH } from '@/lib/constants';
 import { showFormError } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify';
-import { CREATE_SEGMENT, namedRoutes } from '@/lib/routes';
+import { namedRoutes } from '@/lib/routes';
 import { useCreateLabel, useDeleteLabel, useLabel, useSetLabelActive, useUpdateLabel } from '../../api/labels';
 import type { LabelWrite, ResourceLabel } from '../../api/types';
 import { byOspId, StatusButtons, useStatusActions } from '../confirm';
 import { labelSubject } from './labelSubject';
-import { EditFrame, LoadState } from '../EditFrame';
+import { EditFrame, Loaded, useEditTarget } from '../EditFrame';
 
 const TAB = 'labels' as const;
 
@@ -52,12 +52,9 @@ function serverFields(count: number) {
 
 /** labels/{createOrEdit}: a label's default text and its translations in en, nl, fr and de, each at most once (SPEC §5). */
 export default function LabelEditPage() {
-  const { createOrEdit = '' } = useParams();
-  const creating = createOrEdit === CREATE_SEGMENT;
-  const query = useLabel(createOrEdit, !creating);
-  if (creating) return <LabelForm label={null} />;
-  if (!query.data) return <LoadState query={query} />;
-  return <LabelForm key={query.data.ospId} label={query.data} />;
+  const target = useEditTarget();
+  const query = useLabel(target ?? '', target !== null);
+  return <Loaded target={target} query={query}>{(label) => <LabelForm key={label?.ospId} label={label} />}</Loaded>;
 }
 
 function LabelForm({ label }: { label: ResourceLabel | null }) {
