@@ -1,7 +1,7 @@
-import { Anchor, Badge, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorState } from '@/components/ErrorState';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { PageLoader } from '@/components/PageLoader';
@@ -40,6 +40,22 @@ export function EditFrame({ tab, title, active, actions, children }: Props) {
       </Group>
       {children}
     </Stack>
+  );
+}
+
+/** The end of a {createOrEdit} form: cancel (back to the tab's list) and create or save. */
+export function FormButtons({ tab, creating, saving, testId }: { tab: ResourceTab; creating: boolean; saving: boolean; testId: string }) {
+  const { t } = useTranslation('resources');
+  const navigate = useNavigate();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={() => navigate(namedRoutes.ResourceTab(tab))}>
+        {t('cancel')}
+      </Button>
+      <Button type="submit" loading={saving} data-testid={testId}>
+        {creating ? t('create') : t('save')}
+      </Button>
+    </Group>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, Divider, Group, Stack } from '@mantine/core';
+import { Card, Divider, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showFormError } from '@/lib/forms';
@@ -7,7 +7,7 @@ import { namedRoutes } from '@/lib/routes';
 import { useCreateResource, useDeleteResource, useResource, useSetResourceActive, useUpdateResource } from '../../api/resources';
 import type { AnyResource, Kind, ResourceUpdateOf } from '../../api/types';
 import { byOspId, StatusButtons, useStatusActions } from '../confirm';
-import { EditFrame, Loaded, useEditTarget } from '../EditFrame';
+import { EditFrame, FormButtons, Loaded, useEditTarget } from '../EditFrame';
 import { tabOf } from '../kinds';
 import { FeesEditor } from './FeesEditor';
 import { IconCard } from './IconCard';
@@ -78,14 +78,7 @@ function ResourceForm({ kind, resource }: { kind: Kind; resource: AnyResource | 
             <ResourceFields kind={kind} form={form} resource={resource} />
             <Divider />
             <FeesEditor form={form} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(namedRoutes.ResourceTab(tab))}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending} data-testid="save-resource">
-                {resource ? t('save') : t('create')}
-              </Button>
-            </Group>
+            <FormButtons tab={tab} creating={!resource} saving={create.isPending || update.isPending} testId="save-resource" />
           </Stack>
         </form>
       </Card>

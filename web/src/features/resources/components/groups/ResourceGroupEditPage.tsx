@@ -22,7 +22,7 @@ import {
 } from '../../api/groups';
 import type { ResourceGroupDetail, ResourceSummary } from '../../api/types';
 import { byOspId, StatusButtons, useStatusActions } from '../confirm';
-import { EditFrame, Loaded, useEditTarget } from '../EditFrame';
+import { EditFrame, FormButtons, Loaded, useEditTarget } from '../EditFrame';
 import { ResourcePicker } from './ResourcePicker';
 
 interface GroupValues {
@@ -107,14 +107,7 @@ function GroupPage({ group }: { group: ResourceGroupDetail | null }) {
               error={form.formState.errors.description?.message}
               {...form.register('description')}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(namedRoutes.ResourceTab(TAB))}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending} data-testid="save-group">
-                {group ? t('save') : t('create')}
-              </Button>
-            </Group>
+            <FormButtons tab={TAB} creating={!group} saving={create.isPending || update.isPending} testId="save-group" />
           </Stack>
         </form>
       </Card>

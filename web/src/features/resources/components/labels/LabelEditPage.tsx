@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Stack } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { useCreateLabel, useDeleteLabel, useLabel, useSetLabelActive, useUpdateL
 import type { LabelWrite, ResourceLabel } from '../../api/types';
 import { byOspId, StatusButtons, useStatusActions } from '../confirm';
 import { labelSubject } from './labelSubject';
-import { EditFrame, Loaded, useEditTarget } from '../EditFrame';
+import { EditFrame, FormButtons, Loaded, useEditTarget } from '../EditFrame';
 
 const TAB = 'labels' as const;
 
@@ -117,14 +117,7 @@ function LabelForm({ label }: { label: ResourceLabel | null }) {
                 />
               )}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(namedRoutes.ResourceTab(TAB))}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending} data-testid="save-label">
-                {label ? t('save') : t('create')}
-              </Button>
-            </Group>
+            <FormButtons tab={TAB} creating={!label} saving={create.isPending || update.isPending} testId="save-label" />
           </Stack>
         </form>
       </Card>
