@@ -50,12 +50,13 @@ func newFixture(m *matrix, token string) *fixture {
 func (f *fixture) next() int { f.seq++; return f.seq }
 
 func (f *fixture) reset() {
-	f.ids = map[string]string{"company": seed.AcmeOspID, "partner": seed.MobiPartnerOspID}
+	f.ids = map[string]string{"company": seed.AcmeOspID, "partner": seed.MobiPartnerOspID, "mrp": seed.MrpPartnerOspID}
 }
 
 // all makes one object of every kind.
 func (f *fixture) all() {
-	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo", "report"} {
+	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo", "report",
+		"service", "transport", "parking", "bike", "car", "rental", "gasstation", "resource", "label", "resourceGroup"} {
 		f.id(k)
 	}
 	f.made = false
@@ -143,6 +144,16 @@ func (f *fixture) id(kind string) string {
 		code := fmt.Sprintf("FIXTURE%d", n)
 		post(v1+"/budget/promo/create", map[string]any{"code": code, "amount": 500, "validFrom": "2026-11-01", "validTo": "2026-12-31"})
 		id = code
+	case "service", "transport", "parking", "bike", "car", "rental", "gasstation", "resource":
+		id = f.resource(kind, n)
+	case "label":
+		l := post(v1+"/resource/label/create", map[string]any{"defaultValue": fmt.Sprintf("Fixture label %d", n),
+			"labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Fixture"}}})
+		id = str(t, l, "ospId")
+	case "resourceGroup":
+		g := post(v1+"/resourcegroup/create", map[string]any{"name": fmt.Sprintf("Fixture group %d", n), "description": "",
+			"resourceOspIds": []string{f.id("resource")}})
+		id = str(t, g, "ospId")
 	case "inactiveCompany", "inactivePartner", "sparePartner":
 		id = f.deactivationTarget(kind, n)
 	default:
@@ -150,6 +161,46 @@ func (f *fixture) id(kind string) string {
 	}
 	f.ids[kind] = id
 	f.made = true
+	return id
+}
+
+// resource makes an active catalogue resource of kind ("resource": a
+// parking lot) through the API; a service resource gets an icon, so GET
+// image/icon has one to answer.
+func (f *fixture) resource(kind string, n int) string {
+	e, t := f.m.e, f.m.t
+	if kind == "resource" {
+		kind = "parking"
+	}
+	body := map[string]any{"extId": fmt.Sprintf("FIXTURE-%s-%d", kind, n), "name": fmt.Sprintf("Fixture %s %d", kind, n),
+		"description": "", "mrpPartnerOspId": seed.MrpPartnerOspID, "mobilityMode": "OTHER_PURCHASES",
+		"labelOspIds": []string{}, "fees": []any{map[string]any{"feeType": "FIXED", "amount": 1000, "vatPercent": 21, "cron": "0 0 1 * *",
+			"proRata": true, "onUserBudget": true}}}
+	if kind != "service" {
+		body["latitude"], body["longitude"] = 51.0543, 3.7174
+		body["address"] = map[string]any{"street": "Korenmarkt", "streetNumber": "1", "zipCode": "9000", "city": "Gent"}
+	}
+	switch kind {
+	case "rental":
+		body["carCategory"] = "ECONOMY"
+	case "gasstation":
+		body["numberOfPumps"] = 8
+	}
+	res := e.Post(v1+"/resource/"+kind+"/create", f.token, body)
+	if res.Status != http.StatusOK {
+		t.Fatalf("fixture %s: %d %s", kind, res.Status, res.Body)
+	}
+	id := str(t, res.Map(t), "ospId")
+	if kind == "service" {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		_ = mw.WriteField("serviceResourceOspId", id)
+		fw, _ := mw.CreateFormFile("file", "icon.svg")
+		fmt.Fprint(fw, `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>`)
+		_ = mw.Close()
+		testkit.MustStatus(t, e.Do(testkit.Request{Path: v1 + "/resource/service/icon/upload", Token: f.token, Body: buf.Bytes(),
+			Headers: map[string]string{"Content-Type": mw.FormDataContentType()}}), http.StatusOK)
+	}
 	return id
 }
 

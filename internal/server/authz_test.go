@@ -127,6 +127,30 @@ var idKinds = map[string]string{
 	"promoCode":             "promo",
 	"parentOspId":           "company", // reporting: a company's or a partner's; the matrix names Acme
 	"reportOspId":           "report",
+	"mrpPartnerOspId":       "mrp",
+	"labelOspId":            "label",
+	"labelOspIds":           "label",
+	"resourceOspId":         "resource",
+	"resourceOspIds":        "resource",
+	"serviceResourceOspId":  "service",
+	"gasStationOspId":       "gasstation",
+}
+
+// sharedKinds are kinds of object that belong to no tenant, with why: an
+// admin of any tenant reads them, so naming one is not naming another
+// tenant's object.
+var sharedKinds = map[string]string{
+	"mrp":           "the MRP partners that offer resources are public to every admin (partner/mrp/getAll)",
+	"service":       "the catalogue's resources are platform-wide: every admin reads them, platform staff write them",
+	"transport":     "as service",
+	"parking":       "as service",
+	"bike":          "as service",
+	"car":           "as service",
+	"rental":        "as service",
+	"gasstation":    "as service; its owner periods are scoped to the caller's companies in the query",
+	"resource":      "as service",
+	"label":         "resource labels are part of the platform-wide catalogue",
+	"resourceGroup": "resource groups are part of the platform-wide catalogue",
 }
 
 // routeIDKinds overrides idKinds for the routes under a path prefix, where
@@ -166,6 +190,15 @@ func kindOfOspID(path string) string {
 		{v1 + "/partner/deactivate", "sparePartner"},
 		{v1 + "/partner/", "partner"},
 		{v1 + "/branding/", "company"}, // a partner's or a company's: the matrix names Acme
+		{v1 + "/resource/label/", "label"},
+		{v1 + "/resourcegroup/", "resourceGroup"},
+		{v1 + "/resource/service/", "service"}, // the icon calls too
+		{v1 + "/resource/transport/", "transport"},
+		{v1 + "/resource/parking/", "parking"},
+		{v1 + "/resource/bike/", "bike"},
+		{v1 + "/resource/car/", "car"},
+		{v1 + "/resource/rental/", "rental"},
+		{v1 + "/resource/gasstation/", "gasstation"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -637,6 +670,9 @@ type call struct {
 // Acme's, or Acme's partner when p belongs to another partner.
 func (c *call) foreignTo(p *persona) bool {
 	for k := range c.kinds {
+		if _, shared := sharedKinds[k]; shared {
+			continue
+		}
 		if k != "partner" || p.partner != seed.MobiPartnerOspID {
 			return true
 		}
@@ -816,10 +852,14 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 			return nil
 		}
 		b.kinds[kind] = true
-		if id, ok := b.override[kind]; ok {
-			return id
+		id, ok := b.override[kind]
+		if !ok {
+			id = fx.id(kind)
 		}
-		return fx.id(kind)
+		if t.Kind() == reflect.Slice {
+			return []string{id} // a list of ids (labelOspIds, resourceOspIds)
+		}
+		return id
 	}
 	if v, ok := b.sample(name, parent); ok {
 		return v
@@ -948,6 +988,9 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		if strings.Contains(path, "/promo/") {
 			return "2026-11-01", true
 		}
+		if strings.Contains(path, "/fuelstation/") {
+			return "2026-01-01", true
+		}
 	case "validTo":
 		return "2026-12-31", true
 	case "pincode":
@@ -972,6 +1015,9 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return map[string]any{"name": fmt.Sprintf("Authz partner %d", n), "extId": fmt.Sprintf("AUTHZ-P%d", n),
 			"partnerType": "RESELLER", "zipCode": "1000", "vatNumber": "BE0123456749"}, true
 	case "name", "extId", "contractType", "paymentType":
+		if (strings.HasPrefix(path, v1+"/resource/") || strings.HasPrefix(path, v1+"/resourcegroup/")) && (name == "name" || name == "extId") {
+			return fmt.Sprintf("Authz-%s-%d", name, fx.next()), true
+		}
 		if strings.HasSuffix(path, "/corporateAccount/create") {
 			n := fx.next()
 			return map[string]string{"name": fmt.Sprintf("Authz company %d", n), "extId": fmt.Sprintf("AUTHZ-CA%d", n),
@@ -979,6 +1025,30 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		}
 	case "relation":
 		return "SUB", true
+	case "feeType":
+		return "FIXED", true
+	case "vatPercent":
+		return 21, true
+	case "cron":
+		return "0 0 1 * *", true
+	case "latitude":
+		return 50.8466, true
+	case "longitude":
+		return 4.3528, true
+	case "carCategory":
+		return "COMPACT", true
+	case "numberOfPumps":
+		return 4, true
+	case "mobilityMode":
+		if strings.Contains(path, "/resource/") {
+			return "PARKING", true
+		}
+	case "defaultValue":
+		return fmt.Sprintf("Authz label %d", fx.next()), true
+	case "languageCode":
+		return "nl", true
+	case "text":
+		return "Authz tekst", true
 	case "selectedBudgetTypes":
 		return []string{"MOBILITY_BUDGET"}, true
 	case "contractId":
@@ -1002,7 +1072,7 @@ func (b *builder) sample(name, parent string) (any, bool) {
 	case "imageType":
 		return "LOGO", true
 	case "file":
-		if strings.HasPrefix(path, v1+"/branding/") {
+		if strings.HasPrefix(path, v1+"/branding/") || strings.HasPrefix(path, v1+"/resource/service/icon/") {
 			return `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123456"/></svg>`, true
 		}
 		n := fx.next()
