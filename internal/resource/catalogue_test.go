@@ -56,7 +56,9 @@ func TestFeesAndSchedules(t *testing.T) {
 			t.Fatalf("fees after update: %v", u["fees"])
 		}
 
-		check := func(token, cron string) map[string]any { return c.ok(token, "/resource/fee/cron/check", map[string]any{"cron": cron}) }
+		check := func(token, cron string) map[string]any {
+			return c.ok(token, "/resource/fee/cron/check", map[string]any{"cron": cron})
+		}
 		if ok := check(c.acme, "@weekly"); ok["valid"] != true || len(list(ok, "nextOccurrences")) != 5 ||
 			list(ok, "nextOccurrences")[0] != "2026-11-22T00:00:00+01:00" || ok["message"] != "" {
 			t.Fatalf("weekly: %v", ok)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
 )
@@ -257,6 +258,13 @@ func TestFilterAcrossKinds(t *testing.T) {
 			}
 		}
 		eq("search gent (by name)", find(map[string]any{"search": "gent"}), b, a, g)
+		// a search with many matches walks the name index instead of
+		// sorting the matches: the same answer
+		restore := resource.SetWalkFrom(1)
+		eq("search gent (walking the index)", find(map[string]any{"search": "gent"}), b, a, g)
+		eq("search gent, page 2 of 2 (walking)", find(map[string]any{"search": "gent", "pagination": map[string]any{"page": 2, "size": 2}}), g)
+		eq("search gent, kinds (walking)", find(map[string]any{"search": "gent", "kinds": []string{"parking", "gasstation"}}), a, g)
+		restore()
 		eq("search ip- (by extId)", find(map[string]any{"search": "ip-"}), a)
 		eq("search 2 letters", find(map[string]any{"search": "q8"}), g)
 		eq("search % is literal", find(map[string]any{"search": "%"}))
