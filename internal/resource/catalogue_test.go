@@ -92,7 +92,7 @@ func TestLabels(t *testing.T) {
 		res := c.refused(c.staff, "/resource/label/create", map[string]any{"defaultValue": "Twice", "labelTranslations": []any{
 			map[string]string{"languageCode": "nl", "text": "a"}, map[string]string{"languageCode": "nl", "text": "b"}}},
 			http.StatusBadRequest, "VALIDATION_FAILED")
-		if f := fieldErrors(t, res); f["labelTranslations[1].languageCode"] == "" {
+		if f := res.FieldErrors(t); f["labelTranslations[1].languageCode"] == "" {
 			t.Fatalf("language twice: %v", f)
 		}
 		for _, body := range []map[string]any{

@@ -63,7 +63,7 @@ func TestOwnerPeriods(t *testing.T) {
 			{"no company", []map[string]any{period("", "2024-01-01", nil)}, "VALIDATION_FAILED", "owners[0].corporateAccountOspId"},
 		} {
 			res := update(tc.owners...)
-			if res.Status != http.StatusBadRequest || res.Label() != tc.label || fieldErrors(t, res)[tc.field] == "" {
+			if res.Status != http.StatusBadRequest || res.Label() != tc.label || res.FieldErrors(t)[tc.field] == "" {
 				t.Errorf("%s: want 400 %s on %s, got %d %s", tc.name, tc.label, tc.field, res.Status, res.Body)
 			}
 		}

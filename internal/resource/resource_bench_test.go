@@ -5,19 +5,13 @@ import (
 	"fmt"
 	"math/rand"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 
-	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
-	"mobility/portal/internal/seed"
-	"mobility/portal/internal/server"
 	"mobility/portal/internal/testkit"
 )
 
@@ -30,24 +24,11 @@ func catalogue(b *testing.B, d database.Dialect) (http.Handler, string) {
 	if v := os.Getenv("BENCH_RESOURCES"); v != "" {
 		fmt.Sscan(v, &n)
 	}
-	ctx := context.Background()
-	db := testkit.NewDB(b, d)
-	app, err := server.New(testkit.TestConfig(), db, clock.NewFixed(testkit.Start))
-	if err != nil {
+	e := testkit.EnvOn(b, testkit.NewDB(b, d))
+	if err := generate(context.Background(), e.DB, n); err != nil {
 		b.Fatal(err)
 	}
-	if err := seed.Demo(ctx, seed.Deps{DB: db, Users: app.Users, Auth: app.Auth, Now: testkit.Start, Companies: app.Companies}); err != nil {
-		b.Fatal(err)
-	}
-	if err := generate(ctx, db, n); err != nil {
-		b.Fatal(err)
-	}
-	h, err := app.Handler(nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	e := &testkit.Env{T: b, App: app, DB: db, Clock: clock.NewFixed(testkit.Start), Handler: h}
-	return h, e.LoginAs("msp.admin")
+	return e.Handler, e.LoginAs("msp.admin")
 }
 
 var (
@@ -132,32 +113,6 @@ func insertCatalogue(ctx context.Context, db *database.DB, n int) error {
 	})
 }
 
-// p99 sends requests (bodies from body) through the handler, perRun for
-// each of b.N iterations, and reports the median and the 99th percentile.
-func p99(b *testing.B, h http.Handler, token string, body func(rng *rand.Rand) string) {
-	const perRun = 10
-	lat := make([]time.Duration, 0, b.N*perRun)
-	rng := rand.New(rand.NewSource(1))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for j := 0; j < perRun; j++ {
-			r := httptest.NewRequest(http.MethodPost, v1+"/resource/getByFilter", strings.NewReader(body(rng)))
-			r.Header.Set("Authorization", "Bearer "+token)
-			w := httptest.NewRecorder()
-			t0 := time.Now()
-			h.ServeHTTP(w, r)
-			lat = append(lat, time.Since(t0))
-			if w.Code != http.StatusOK {
-				b.Fatalf("status %d: %s", w.Code, w.Body)
-			}
-		}
-	}
-	b.StopTimer()
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")
-}
-
 // BenchmarkGetByFilter: resource/getByFilter over 50,000 resources of
 // every kind, as an MSP admin, through the handler (aim: p99 under 20 ms):
 // pages of the whole list by name, 3-letter and longer searches on name or
@@ -197,7 +152,7 @@ func BenchmarkGetByFilter(b *testing.B) {
 				}},
 			}
 			for _, c := range cases {
-				b.Run(c.name, func(b *testing.B) { p99(b, h, token, c.body) })
+				b.Run(c.name, func(b *testing.B) { testkit.Latency(b, h, token, v1+"/resource/getByFilter", 10, c.body) })
 			}
 		})
 	}

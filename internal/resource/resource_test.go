@@ -99,7 +99,7 @@ func TestKindsDoNotMix(t *testing.T) {
 		// extIds are unique per kind: the same one in another kind is fine
 		c.create("bike", map[string]any{"extId": p["extId"]})
 		res := c.refused(c.staff, "/resource/parking/create", c.body("parking", map[string]any{"extId": p["extId"]}), http.StatusBadRequest, "VALIDATION_FAILED")
-		if f := fieldErrors(t, res); !strings.Contains(f["extId"], "unique") {
+		if f := res.FieldErrors(t); !strings.Contains(f["extId"], "unique") {
 			t.Fatalf("duplicate extId: %v", f)
 		}
 	})
@@ -183,7 +183,7 @@ func TestValidation(t *testing.T) {
 				t.Errorf("%s: want 400, got %d %s", tc.name, res.Status, res.Body)
 				continue
 			}
-			if f := fieldErrors(t, res); f[tc.field] == "" {
+			if f := res.FieldErrors(t); f[tc.field] == "" {
 				t.Errorf("%s: no message for %s: %s", tc.name, tc.field, res.Body)
 			}
 		}
@@ -202,7 +202,7 @@ func TestValidation(t *testing.T) {
 		}
 		// the messages are in the caller's language (msp.admin reads Dutch)
 		res = c.post(c.staff, "/resource/parking/create", c.body("parking", map[string]any{"latitude": 95}))
-		if f := fieldErrors(t, res); f["latitude"] != "Latitude must be between -90 and 90" {
+		if f := res.FieldErrors(t); f["latitude"] != "Latitude must be between -90 and 90" {
 			t.Fatalf("English message: %q", f["latitude"])
 		}
 	})
