@@ -130,13 +130,18 @@ func (f *fixture) id(kind string) string {
 			post(v1+"/partner/related/add", map[string]any{"ospId": seed.MobiPartnerOspID, "relatedPartnerOspId": id, "relation": "SUB"})
 		}
 	case "report":
-		// the report job for October makes Acme's reports (its expense in
-		// the fixture is of November: an empty report is a report)
-		if _, err := e.App.Reporting.Generate(t.Context(), "202610"); err != nil {
+		// the report job for November, run in December, makes Acme's reports
+		// (the demo's users and the fixture's rows are of November: a month
+		// before any of them has no reports)
+		now := e.Clock.Now()
+		e.Clock.Set(now.AddDate(0, 1, 0))
+		_, err := e.App.Reporting.Generate(t.Context(), "202611")
+		e.Clock.Set(now)
+		if err != nil {
 			t.Fatalf("fixture report: %v", err)
 		}
 		if err := e.DB.Get(t.Context(), &id, `SELECT osp_id FROM reports WHERE report_type = 'MONTHLY_EXPENSES_PER_MOBILITY_MODE'
-			AND report_month = '202610' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+			AND report_month = '202611' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
 			t.Fatalf("fixture report: %v", err)
 		}
 	case "promo":
