@@ -12,15 +12,10 @@ func init() {
 			NL: "Het product moet eerst bij alle werknemers als standaardproduct verwijderd worden",
 			FR: "Le produit doit d'abord être retiré comme produit par défaut de tous les employés",
 		},
-		"error.PRODUCT_ELEMENT_UNKNOWN": {
-			EN: "This resource or resource group does not exist, or is not of the chosen kind",
-			NL: "Deze resource of resourcegroep bestaat niet, of is niet van het gekozen soort",
-			FR: "Cette ressource ou ce groupe de ressources n'existe pas, ou n'est pas du type choisi",
-		},
-		"error.PRODUCT_ELEMENT_INACTIVE": {
-			EN: "Only active resources and resource groups can be added to a product",
-			NL: "Alleen actieve resources en resourcegroepen kunnen aan een product toegevoegd worden",
-			FR: "Seuls les ressources et groupes de ressources actifs peuvent être ajoutés à un produit",
+		"error.PRODUCT_ELEMENT_UNAVAILABLE": {
+			EN: "Only active resources and resource groups of the chosen kind can be added to a product",
+			NL: "Alleen actieve resources en resourcegroepen van het gekozen soort kunnen aan een product toegevoegd worden",
+			FR: "Seuls les ressources et groupes de ressources actifs du type choisi peuvent être ajoutés à un produit",
 		},
 		"error.PRODUCT_ELEMENT_ALREADY_PRESENT": {
 			EN: "This resource or resource group is already part of the product",

@@ -3,6 +3,7 @@ package product
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -20,29 +21,70 @@ import (
 // Positions are the stored ones (1 first, renumbered on every change), so
 // a view may skip the place of a hidden element.
 
-// refsOf asks the catalogue about elements, one batch per kind: what it
-// says of each ospId, absent when it does not know it as that kind.
-func (s *Service) refsOf(ctx context.Context, elems []elementRow) (map[string]ResourceRef, error) {
+// activeRefs asks the catalogue which elements are active, one batch per
+// kind, keyed by refKey.
+func (s *Service) activeRefs(ctx context.Context, elems []elementRow) (map[string]ResourceRef, error) {
+	return s.askByKind(elems, func(kind string, part []elementRow) (map[string]ResourceRef, error) {
+		ids := make([]string, len(part))
+		for i, e := range part {
+			ids[i] = e.OspID
+		}
+		refs, err := s.resources.Active(ctx, kind, ids)
+		if err != nil {
+			return nil, err
+		}
+		out := map[string]ResourceRef{}
+		for _, e := range part {
+			if r, ok := refs[e.OspID]; ok {
+				out[refKey(e)] = r
+			}
+		}
+		return out, nil
+	})
+}
+
+// historyRefs asks the catalogue about elements whatever their state, by
+// id, one batch per kind, keyed by refKey.
+func (s *Service) historyRefs(ctx context.Context, elems []elementRow) (map[string]ResourceRef, error) {
+	return s.askByKind(elems, func(kind string, part []elementRow) (map[string]ResourceRef, error) {
+		ids := make([]int64, len(part))
+		for i, e := range part {
+			ids[i] = e.ElementID
+		}
+		refs, err := s.resources.ByIDs(ctx, kind, ids)
+		if err != nil {
+			return nil, err
+		}
+		out := map[string]ResourceRef{}
+		for _, e := range part {
+			if r, ok := refs[e.ElementID]; ok {
+				out[refKey(e)] = r
+			}
+		}
+		return out, nil
+	})
+}
+
+// askByKind splits elements by kind and asks one question per kind; with
+// no catalogue wired it knows nothing.
+func (s *Service) askByKind(elems []elementRow, ask func(kind string, part []elementRow) (map[string]ResourceRef, error)) (map[string]ResourceRef, error) {
 	out := map[string]ResourceRef{}
 	if s.resources == nil || len(elems) == 0 {
 		return out, nil
 	}
-	byKind := map[string][]string{}
+	byKind := map[string][]elementRow{}
 	for _, e := range elems {
-		byKind[e.Kind] = append(byKind[e.Kind], e.OspID)
+		byKind[e.Kind] = append(byKind[e.Kind], e)
 	}
 	for _, kind := range ElementKinds {
-		ids := byKind[kind]
-		if len(ids) == 0 {
+		if len(byKind[kind]) == 0 {
 			continue
 		}
-		refs, err := s.resources.Refs(ctx, kind, ids)
+		refs, err := ask(kind, byKind[kind])
 		if err != nil {
 			return nil, apperr.Internal(err)
 		}
-		for id, r := range refs {
-			out[kind+"\x00"+id] = r
-		}
+		maps.Copy(out, refs)
 	}
 	return out, nil
 }
@@ -60,7 +102,7 @@ func (s *Service) activeElements(ctx context.Context, productIDs []int64) (map[i
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	refs, err := s.refsOf(ctx, rows)
+	refs, err := s.activeRefs(ctx, rows)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +138,8 @@ func (s *Service) composition(ctx context.Context, r *row) (*Composition, error)
 
 // Details answers a product's elements with what the catalogue says of
 // them: the active ones, or for platform staff asking includeInactive all
-// of them (unknown or deactivated ones with active false).
+// of them (deactivated ones, and ones the catalogue no longer knows,
+// with active false).
 func (s *Service) Details(ctx context.Context, p *access.Principal, req DetailsRequest) (*CompositionDetails, error) {
 	r, err := s.find(ctx, p, "productOspId", req.ProductOspID)
 	if err != nil {
@@ -106,11 +149,17 @@ func (s *Service) Details(ctx context.Context, p *access.Principal, req DetailsR
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	refs, err := s.refsOf(ctx, rows)
+	all := req.IncludeInactive && seesInactive(p)
+	refs, err := s.activeRefs(ctx, rows)
 	if err != nil {
 		return nil, err
 	}
-	all := req.IncludeInactive && seesInactive(p)
+	if all {
+		// names of the deactivated ones come from the history by id
+		if refs, err = s.historyRefs(ctx, rows); err != nil {
+			return nil, err
+		}
+	}
 	out := CompositionDetails{ProductOspID: r.OspID, Elements: []ElementDetail{}}
 	for _, e := range rows {
 		ref, ok := refs[refKey(e)]
@@ -131,9 +180,9 @@ func (s *Service) checkKind(v *validate.Checker, kind string) {
 }
 
 // AddElements appends active resource groups or resources of one kind to
-// a composition, in the order given, all or none: each must be known to
-// the catalogue as that kind, active, named once and not there yet, and
-// the composition holds at most MaxElements.
+// a composition, in the order given, all or none: each must be an active
+// group or resource of that kind in the catalogue, named once and not
+// there yet, and the composition holds at most MaxElements.
 func (s *Service) AddElements(ctx context.Context, p *access.Principal, req AddRequest) (*Composition, error) {
 	v := validate.New(ctx)
 	s.checkKind(v, req.Kind)
@@ -161,18 +210,13 @@ func (s *Service) AddElements(ctx context.Context, p *access.Principal, req AddR
 	lang := i18n.FromContext(ctx)
 	var refs map[string]ResourceRef
 	if s.resources != nil {
-		if refs, err = s.resources.Refs(ctx, req.Kind, req.OspIDs); err != nil {
+		if refs, err = s.resources.Active(ctx, req.Kind, req.OspIDs); err != nil {
 			return nil, apperr.Internal(err)
 		}
 	}
 	for i, id := range req.OspIDs {
-		f := fmt.Sprintf("ospIds[%d]", i)
-		ref, ok := refs[id]
-		switch {
-		case !ok:
-			return nil, apperr.Invalid(LabelElementUnknown, f, i18n.T(lang, "error.PRODUCT_ELEMENT_UNKNOWN"))
-		case !ref.Active:
-			return nil, apperr.Invalid(LabelElementInactive, f, i18n.T(lang, "error.PRODUCT_ELEMENT_INACTIVE"))
+		if _, ok := refs[id]; !ok {
+			return nil, apperr.Invalid(LabelElementUnavailable, fmt.Sprintf("ospIds[%d]", i), i18n.T(lang, "error.PRODUCT_ELEMENT_UNAVAILABLE"))
 		}
 	}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
@@ -197,7 +241,7 @@ func (s *Service) AddElements(ctx context.Context, p *access.Principal, req AddR
 		}
 		now := database.Now(s.clock.Now())
 		for i, id := range req.OspIDs {
-			e := elementRow{ProductID: cur.ID, Kind: req.Kind, OspID: id, Position: next + i, Mandatory: req.Mandatory}
+			e := elementRow{ProductID: cur.ID, Kind: req.Kind, OspID: id, ElementID: refs[id].ID, Position: next + i, Mandatory: req.Mandatory}
 			if err := s.store.insertElement(ctx, e, now); err != nil {
 				return err
 			}

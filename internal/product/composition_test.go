@@ -84,10 +84,10 @@ func TestComposition(t *testing.T) {
 			label      string
 			field      string
 		}{
-			{"unknown", product.KindService, []string{"99999999-0000-4000-8000-000000000000"}, "PRODUCT_ELEMENT_UNKNOWN", "ospIds[0]"},
-			{"wrong kind", product.KindService, []string{rCar}, "PRODUCT_ELEMENT_UNKNOWN", "ospIds[0]"},
-			{"not a composable kind", product.KindService, []string{pLot}, "PRODUCT_ELEMENT_UNKNOWN", "ospIds[0]"},
-			{"deactivated", product.KindService, []string{sOld}, "PRODUCT_ELEMENT_INACTIVE", "ospIds[0]"},
+			{"unknown", product.KindService, []string{"99999999-0000-4000-8000-000000000000"}, "PRODUCT_ELEMENT_UNAVAILABLE", "ospIds[0]"},
+			{"wrong kind", product.KindService, []string{rCar}, "PRODUCT_ELEMENT_UNAVAILABLE", "ospIds[0]"},
+			{"not a composable kind", product.KindService, []string{pLot}, "PRODUCT_ELEMENT_UNAVAILABLE", "ospIds[0]"},
+			{"deactivated", product.KindService, []string{sOld}, "PRODUCT_ELEMENT_UNAVAILABLE", "ospIds[0]"},
 			{"already there", product.KindResourceGroup, []string{gParking, gTrains}, "PRODUCT_ELEMENT_ALREADY_PRESENT", "ospIds[1]"},
 			{"twice in the call", product.KindResourceGroup, []string{gParking, gParking}, "VALIDATION_FAILED", "ospIds[1]"},
 			{"none", product.KindResourceGroup, []string{}, "VALIDATION_FAILED", "ospIds"},
@@ -261,11 +261,16 @@ func TestNoCatalogue(t *testing.T) {
 			t.Fatalf("elements without a catalogue: %v", got)
 		}
 		res := e.Post(base+"/composition/add", w.staff, map[string]any{"productOspId": p.OspID, "kind": product.KindService, "ospIds": []string{sTrain}})
-		if res.Status != http.StatusBadRequest || res.Label() != "PRODUCT_ELEMENT_UNKNOWN" {
+		if res.Status != http.StatusBadRequest || res.Label() != "PRODUCT_ELEMENT_UNAVAILABLE" {
 			t.Fatalf("add without a catalogue: %d %s", res.Status, res.Body)
 		}
-		if res := e.Post(base+"/findByResource", w.staff, map[string]any{"resourceOspId": sBike}); res.Status != http.StatusNotFound {
-			t.Fatalf("findByResource without a catalogue: %d %s", res.Status, res.Body)
+		// the rows still answer which products hold an element directly
+		res = e.Post(base+"/findByResource", w.staff, map[string]any{"resourceOspId": sBike})
+		testkit.MustStatus(t, res, http.StatusOK)
+		var ps []product.Product
+		res.JSON(t, &ps)
+		if len(ps) != 1 || ps[0].OspID != p.OspID || len(ps[0].Composition) != 0 {
+			t.Fatalf("findByResource without a catalogue: %s", res.Body)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"net/http"
+	"slices"
 	"sync"
 	"testing"
 
@@ -21,6 +22,7 @@ type catalog struct {
 	refs    map[string]product.ResourceRef
 	members map[string][]string
 	asked   int // questions asked, to prove batching
+	nextID  int64
 }
 
 func newCatalog() *catalog {
@@ -35,7 +37,12 @@ func (c *catalog) add(osp, kind, name string, active bool) {
 	if kind == product.KindResourceGroup {
 		mode, mrp = "", ""
 	}
-	c.refs[osp] = product.ResourceRef{ID: int64(len(c.refs) + 1), OspID: osp, Kind: kind, Name: name, MobilityMode: mode,
+	id := c.refs[osp].ID
+	if id == 0 {
+		c.nextID++
+		id = c.nextID
+	}
+	c.refs[osp] = product.ResourceRef{ID: id, OspID: osp, Kind: kind, Name: name, MobilityMode: mode,
 		MrpPartnerOspID: mrp, Active: active}
 }
 
@@ -44,7 +51,8 @@ func (c *catalog) add(osp, kind, name string, active bool) {
 func (c *catalog) other(osp, name string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.refs[osp] = product.ResourceRef{OspID: osp, Kind: "PARKING", Name: name, Active: true}
+	c.nextID++
+	c.refs[osp] = product.ResourceRef{ID: c.nextID, OspID: osp, Kind: "PARKING", Name: name, Active: true}
 }
 
 func (c *catalog) setActive(osp string, active bool) {
@@ -55,26 +63,46 @@ func (c *catalog) setActive(osp string, active bool) {
 	c.refs[osp] = r
 }
 
-func (c *catalog) Refs(_ context.Context, kind string, ospIDs []string) (map[string]product.ResourceRef, error) {
+func (c *catalog) Active(_ context.Context, kind string, ospIDs []string) (map[string]product.ResourceRef, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.asked++
 	out := map[string]product.ResourceRef{}
 	for _, id := range ospIDs {
-		if r, ok := c.refs[id]; ok && (kind == "" || r.Kind == kind) {
+		if r, ok := c.refs[id]; ok && r.Kind == kind && r.Active {
 			out[id] = r
 		}
 	}
 	return out, nil
 }
 
-func (c *catalog) GroupMembers(_ context.Context, groups []string) (map[string][]string, error) {
+func (c *catalog) ByIDs(_ context.Context, kind string, ids []int64) (map[int64]product.ResourceRef, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := map[string][]string{}
-	for _, g := range groups {
-		if m, ok := c.members[g]; ok {
-			out[g] = m
+	c.asked++
+	out := map[int64]product.ResourceRef{}
+	for _, r := range c.refs {
+		if r.Kind == kind && slices.Contains(ids, r.ID) {
+			out[r.ID] = r
+		}
+	}
+	return out, nil
+}
+
+// GroupMembers answers the active members of the active groups, as
+// resource's read model does.
+func (c *catalog) GroupMembers(_ context.Context, groupIDs []int64) (map[int64][]string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := map[int64][]string{}
+	for osp, g := range c.refs {
+		if g.Kind != product.KindResourceGroup || !g.Active || !slices.Contains(groupIDs, g.ID) {
+			continue
+		}
+		for _, m := range c.members[osp] {
+			if c.refs[m].Active {
+				out[g.ID] = append(out[g.ID], m)
+			}
 		}
 	}
 	return out, nil

@@ -126,8 +126,22 @@ func TestFindByResource(t *testing.T) {
 		if got := find(map[string]any{"resourceOspId": rCar}); len(got) != 0 {
 			t.Fatalf("unused rental car: %v", got)
 		}
-		if res := e.Post(base+"/findByResource", w.staff, map[string]any{"resourceOspId": "99999999-0000-4000-8000-000000000000"}); res.Status != http.StatusNotFound {
-			t.Fatalf("unknown resource: %d", res.Status)
+		if got := find(map[string]any{"resourceOspId": "99999999-0000-4000-8000-000000000000"}); len(got) != 0 {
+			t.Fatalf("unknown resource: %v", got)
+		}
+		// through a group only while the group and the member are active;
+		// the products holding the group itself still answer for it
+		w.cat.setActive(pLot, false)
+		if got := find(map[string]any{"resourceOspId": pLot}); len(got) != 0 {
+			t.Fatalf("deactivated parking lot: %v", got)
+		}
+		w.cat.setActive(pLot, true)
+		w.cat.setActive(gTrains, false)
+		if got := find(map[string]any{"resourceOspId": sTrain}); !slices.Equal(got, []string{"Train ticket"}) {
+			t.Fatalf("train, group deactivated: %v", got)
+		}
+		if got := find(map[string]any{"resourceOspId": gTrains}); !slices.Equal(got, []string{"All trains", "Old trains"}) {
+			t.Fatalf("the deactivated group itself: %v", got)
 		}
 		if res := e.Post(base+"/findByResource", w.staff, map[string]any{}); res.Status != http.StatusBadRequest || firstField(t, res) != "resourceOspId" {
 			t.Fatalf("no resource: %d %s", res.Status, res.Body)

@@ -25,11 +25,11 @@ var (
 	// employees first" (deactivation here; productaccess's revocations use
 	// the same label).
 	LabelDefaultInUse = apperr.Define("PRODUCT_DEFAULT_IN_USE")
-	// LabelElementUnknown: composition/add names a resource or group the
-	// catalogue does not know as that kind.
-	LabelElementUnknown = apperr.Define("PRODUCT_ELEMENT_UNKNOWN")
-	// LabelElementInactive: composition/add names a deactivated resource or group.
-	LabelElementInactive = apperr.Define("PRODUCT_ELEMENT_INACTIVE")
+	// LabelElementUnavailable: composition/add names what is not an active
+	// resource group or resource of the kind asked (unknown, deactivated,
+	// or of another kind: the catalogue's read model tells only the active
+	// ones).
+	LabelElementUnavailable = apperr.Define("PRODUCT_ELEMENT_UNAVAILABLE")
 	// LabelElementPresent: composition/add names an element already there.
 	LabelElementPresent = apperr.Define("PRODUCT_ELEMENT_ALREADY_PRESENT")
 	// LabelElementMissing: composition/update or delete names an element
@@ -131,38 +131,34 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, req FilterReq
 	return &page, nil
 }
 
-// ByResource lists the products whose composition holds a resource,
-// directly or through a resource group holding it, whatever the state of
-// the resource or group (the backoffice asks before deactivating one).
+// ByResource lists the products whose composition holds a resource (or
+// group): directly, whatever the state of the element (the backoffice
+// asks before deactivating one), or through an active resource group of
+// which it is an active member. An id the catalogue does not know matches
+// nothing.
 func (s *Service) ByResource(ctx context.Context, p *access.Principal, req ByResourceRequest) ([]Product, error) {
 	v := validate.New(ctx)
 	requiredID(v, "resourceOspId", req.ResourceOspID, "product.rule.resource")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if s.resources == nil {
-		return nil, apperr.NotFound("resource")
-	}
-	refs, err := s.resources.Refs(ctx, "", []string{req.ResourceOspID})
-	if err != nil {
-		return nil, apperr.Internal(err)
-	}
-	if _, ok := refs[req.ResourceOspID]; !ok {
-		return nil, apperr.NotFound("resource")
-	}
 	ids := []string{req.ResourceOspID}
 	groups, err := s.store.groupElements(ctx)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	if len(groups) > 0 {
-		members, err := s.resources.GroupMembers(ctx, groups)
+	if len(groups) > 0 && s.resources != nil {
+		gids := make([]int64, len(groups))
+		for i, g := range groups {
+			gids[i] = g.ElementID
+		}
+		members, err := s.resources.GroupMembers(ctx, gids)
 		if err != nil {
 			return nil, apperr.Internal(err)
 		}
 		for _, g := range groups {
-			if slices.Contains(members[g], req.ResourceOspID) {
-				ids = append(ids, g)
+			if slices.Contains(members[g.ElementID], req.ResourceOspID) {
+				ids = append(ids, g.OspID)
 			}
 		}
 	}

@@ -41,6 +41,7 @@ type elementRow struct {
 	ProductID int64  `db:"product_id"`
 	Kind      string `db:"element_kind"`
 	OspID     string `db:"element_osp_id"`
+	ElementID int64  `db:"element_id"`
 	Position  int    `db:"position"`
 	Mandatory bool   `db:"mandatory"`
 }
@@ -175,15 +176,16 @@ func (s *store) translations(ctx context.Context, productIDs []int64) ([]transla
 
 func (s *store) elements(ctx context.Context, productIDs []int64) ([]elementRow, error) {
 	return database.SelectIn[elementRow](ctx, s.db, productIDs, func(in string) string {
-		return `SELECT product_id, element_kind, element_osp_id, position, mandatory FROM product_composition
+		return `SELECT product_id, element_kind, element_osp_id, element_id, position, mandatory FROM product_composition
 			WHERE product_id IN (` + in + `) ORDER BY product_id, position, id`
 	})
 }
 
-// groupElements lists every resource group some composition holds.
-func (s *store) groupElements(ctx context.Context) ([]string, error) {
-	var out []string
-	err := s.db.Select(ctx, &out, `SELECT DISTINCT element_osp_id FROM product_composition WHERE element_kind = ?`, KindResourceGroup)
+// groupElements lists every resource group some composition holds, by
+// id and ospId.
+func (s *store) groupElements(ctx context.Context) ([]elementRow, error) {
+	var out []elementRow
+	err := s.db.Select(ctx, &out, `SELECT DISTINCT element_id, element_osp_id FROM product_composition WHERE element_kind = ?`, KindResourceGroup)
 	return out, err
 }
 
@@ -219,8 +221,8 @@ func (s *store) replaceTranslations(ctx context.Context, productID int64, trs []
 }
 
 func (s *store) insertElement(ctx context.Context, e elementRow, now time.Time) error {
-	_, err := s.db.Exec(ctx, `INSERT INTO product_composition (product_id, element_kind, element_osp_id, position, mandatory, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, e.ProductID, e.Kind, e.OspID, e.Position, e.Mandatory, now)
+	_, err := s.db.Exec(ctx, `INSERT INTO product_composition (product_id, element_kind, element_osp_id, element_id, position, mandatory, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, e.ProductID, e.Kind, e.OspID, e.ElementID, e.Position, e.Mandatory, now)
 	return err
 }
 
