@@ -64,3 +64,7 @@ func (s *Service) Wire(w Wiring) {
 	s.defaults = w.Defaults
 	s.assignments = w.Assignments
 }
+
+// UseResources hands over only the resource catalogue, leaving the other
+// neighbours as wired (tests that stand in for internal/resource).
+func (s *Service) UseResources(r ResourceCatalog) { s.resources = r }
