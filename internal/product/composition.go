@@ -3,7 +3,6 @@ package product
 import (
 	"context"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -21,70 +20,52 @@ import (
 // Positions are the stored ones (1 first, renumbered on every change), so
 // a view may skip the place of a hidden element.
 
-// activeRefs asks the catalogue which elements are active, one batch per
-// kind, keyed by refKey.
+// activeRefs asks the catalogue which elements are active, by ospId, one
+// batch per kind, keyed by refKey.
 func (s *Service) activeRefs(ctx context.Context, elems []elementRow) (map[string]ResourceRef, error) {
-	return s.askByKind(elems, func(kind string, part []elementRow) (map[string]ResourceRef, error) {
-		ids := make([]string, len(part))
-		for i, e := range part {
-			ids[i] = e.OspID
-		}
-		refs, err := s.resources.Active(ctx, kind, ids)
-		if err != nil {
-			return nil, err
-		}
-		out := map[string]ResourceRef{}
-		for _, e := range part {
-			if r, ok := refs[e.OspID]; ok {
-				out[refKey(e)] = r
-			}
-		}
-		return out, nil
-	})
+	if s.resources == nil {
+		return map[string]ResourceRef{}, nil
+	}
+	return askByKind(ctx, elems, func(e elementRow) string { return e.OspID }, s.resources.Active)
 }
 
 // historyRefs asks the catalogue about elements whatever their state, by
 // id, one batch per kind, keyed by refKey.
 func (s *Service) historyRefs(ctx context.Context, elems []elementRow) (map[string]ResourceRef, error) {
-	return s.askByKind(elems, func(kind string, part []elementRow) (map[string]ResourceRef, error) {
-		ids := make([]int64, len(part))
-		for i, e := range part {
-			ids[i] = e.ElementID
-		}
-		refs, err := s.resources.ByIDs(ctx, kind, ids)
-		if err != nil {
-			return nil, err
-		}
-		out := map[string]ResourceRef{}
-		for _, e := range part {
-			if r, ok := refs[e.ElementID]; ok {
-				out[refKey(e)] = r
-			}
-		}
-		return out, nil
-	})
+	if s.resources == nil {
+		return map[string]ResourceRef{}, nil
+	}
+	return askByKind(ctx, elems, func(e elementRow) int64 { return e.ElementID }, s.resources.ByIDs)
 }
 
-// askByKind splits elements by kind and asks one question per kind; with
-// no catalogue wired it knows nothing.
-func (s *Service) askByKind(elems []elementRow, ask func(kind string, part []elementRow) (map[string]ResourceRef, error)) (map[string]ResourceRef, error) {
+// askByKind splits elements by kind and asks the catalogue one question
+// per kind with the elements' keys (ospIds or ids); the answer is keyed by
+// refKey.
+func askByKind[K comparable](ctx context.Context, elems []elementRow, key func(elementRow) K,
+	ask func(ctx context.Context, kind string, keys []K) (map[K]ResourceRef, error)) (map[string]ResourceRef, error) {
 	out := map[string]ResourceRef{}
-	if s.resources == nil || len(elems) == 0 {
-		return out, nil
-	}
 	byKind := map[string][]elementRow{}
 	for _, e := range elems {
 		byKind[e.Kind] = append(byKind[e.Kind], e)
 	}
 	for _, kind := range ElementKinds {
-		if len(byKind[kind]) == 0 {
+		part := byKind[kind]
+		if len(part) == 0 {
 			continue
 		}
-		refs, err := ask(kind, byKind[kind])
+		keys := make([]K, len(part))
+		for i, e := range part {
+			keys[i] = key(e)
+		}
+		refs, err := ask(ctx, kind, keys)
 		if err != nil {
 			return nil, apperr.Internal(err)
 		}
-		maps.Copy(out, refs)
+		for _, e := range part {
+			if r, ok := refs[key(e)]; ok {
+				out[refKey(e)] = r
+			}
+		}
 	}
 	return out, nil
 }
@@ -220,10 +201,7 @@ func (s *Service) AddElements(ctx context.Context, p *access.Principal, req AddR
 		}
 	}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.store.lock(ctx, cur.ID); err != nil {
-			return err
-		}
-		rows, err := s.store.elements(ctx, []int64{cur.ID})
+		rows, err := s.lockedElements(ctx, cur.ID)
 		if err != nil {
 			return err
 		}
@@ -257,6 +235,16 @@ func (s *Service) AddElements(ctx context.Context, p *access.Principal, req AddR
 	return s.composition(ctx, cur)
 }
 
+// lockedElements takes the product's row lock in the transaction of ctx
+// (composition writes of one product queue behind each other) and reads
+// its composition rows by position.
+func (s *Service) lockedElements(ctx context.Context, productID int64) ([]elementRow, error) {
+	if _, err := s.store.lock(ctx, productID); err != nil {
+		return nil, err
+	}
+	return s.store.elements(ctx, []int64{productID})
+}
+
 // changeElements runs fn on a product's composition rows (by position)
 // under the product's lock and stores the positions and flags it leaves,
 // renumbered 1..n. fn returns the rows to keep, in their new order.
@@ -273,10 +261,7 @@ func (s *Service) changeElements(ctx context.Context, p *access.Principal, produ
 		return nil, err
 	}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.store.lock(ctx, cur.ID); err != nil {
-			return err
-		}
-		rows, err := s.store.elements(ctx, []int64{cur.ID})
+		rows, err := s.lockedElements(ctx, cur.ID)
 		if err != nil {
 			return err
 		}

@@ -28,25 +28,18 @@ func (s *Service) refs(ctx context.Context, rows []row) ([]Ref, error) {
 	for i := range rows {
 		ids[i] = rows[i].ID
 	}
-	trs, err := s.store.translations(ctx, ids)
+	trs, err := s.translations(ctx, ids)
 	if err != nil {
-		return nil, apperr.Internal(err)
-	}
-	texts := map[int64]map[string]string{}
-	for _, t := range trs {
-		if texts[t.ProductID] == nil {
-			texts[t.ProductID] = map[string]string{}
-		}
-		texts[t.ProductID][t.LanguageCode] = t.Text
+		return nil, err
 	}
 	out := make([]Ref, len(rows))
 	for i, r := range rows {
-		tr := texts[r.ID]
-		if tr == nil {
-			tr = map[string]string{}
+		texts := map[string]string{}
+		for _, t := range trs[r.ID] {
+			texts[t.LanguageCode] = t.Text
 		}
 		out[i] = Ref{ID: r.ID, OspID: r.OspID, ExtID: r.ExtID, Label: r.DefaultValue, MobilityMode: r.MobilityMode, Active: r.Active,
-			Translations: tr}
+			Translations: texts}
 	}
 	return out, nil
 }

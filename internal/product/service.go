@@ -365,13 +365,9 @@ func (s *Service) toAPI(ctx context.Context, rows []row) ([]Product, error) {
 	for i := range rows {
 		ids[i] = rows[i].ID
 	}
-	trs, err := s.store.translations(ctx, ids)
+	byProduct, err := s.translations(ctx, ids)
 	if err != nil {
-		return nil, apperr.Internal(err)
-	}
-	byProduct := map[int64][]LabelTranslation{}
-	for _, t := range trs {
-		byProduct[t.ProductID] = append(byProduct[t.ProductID], LabelTranslation{LanguageCode: t.LanguageCode, Text: t.Text, HTML: t.HTML})
+		return nil, err
 	}
 	elems, err := s.activeElements(ctx, ids)
 	if err != nil {
@@ -390,6 +386,20 @@ func (s *Service) toAPI(ctx context.Context, rows []row) ([]Product, error) {
 			ProductLabel: ProductLabel{DefaultValue: r.DefaultValue, DefaultValueHTML: r.DefaultValueHTML, LabelOspID: r.LabelOspID,
 				LabelTranslations: tr},
 			Composition: comp}
+	}
+	return out, nil
+}
+
+// translations reads the label translations of products, by product id,
+// ordered by language.
+func (s *Service) translations(ctx context.Context, ids []int64) (map[int64][]LabelTranslation, error) {
+	trs, err := s.store.translations(ctx, ids)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := map[int64][]LabelTranslation{}
+	for _, t := range trs {
+		out[t.ProductID] = append(out[t.ProductID], LabelTranslation{LanguageCode: t.LanguageCode, Text: t.Text, HTML: t.HTML})
 	}
 	return out, nil
 }

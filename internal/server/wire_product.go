@@ -26,40 +26,29 @@ func fromGroup(g resource.GroupRef) product.ResourceRef {
 }
 
 func (a productResources) Active(ctx context.Context, kind string, ospIDs []string) (map[string]product.ResourceRef, error) {
-	out := map[string]product.ResourceRef{}
-	if kind == product.KindResourceGroup {
-		groups, err := a.r.GroupRefs(ctx, ospIDs)
-		if err != nil {
-			return nil, err
-		}
-		for id, g := range groups {
-			out[id] = fromGroup(g)
-		}
-		return out, nil
-	}
-	rk, ok := resourceKinds[kind]
-	if !ok {
-		return out, nil
-	}
-	refs, err := a.r.ActiveByOspIDs(ctx, rk, ospIDs)
-	if err != nil {
-		return nil, err
-	}
-	for id, r := range refs {
-		out[id] = fromResource(kind, r)
-	}
-	return out, nil
+	return catalogRefs(kind,
+		func() (map[string]resource.GroupRef, error) { return a.r.GroupRefs(ctx, ospIDs) },
+		func(rk string) (map[string]resource.Ref, error) { return a.r.ActiveByOspIDs(ctx, rk, ospIDs) })
 }
 
 func (a productResources) ByIDs(ctx context.Context, kind string, ids []int64) (map[int64]product.ResourceRef, error) {
-	out := map[int64]product.ResourceRef{}
+	return catalogRefs(kind,
+		func() (map[int64]resource.GroupRef, error) { return a.r.GroupRefsByIDs(ctx, ids) },
+		func(string) (map[int64]resource.Ref, error) { return a.r.RefsByIDs(ctx, ids) })
+}
+
+// catalogRefs asks resource for groups or for resources of the kind
+// product names (resources of other kinds left out), keyed by ospId or id.
+func catalogRefs[K comparable](kind string, groups func() (map[K]resource.GroupRef, error),
+	resources func(resourceKind string) (map[K]resource.Ref, error)) (map[K]product.ResourceRef, error) {
+	out := map[K]product.ResourceRef{}
 	if kind == product.KindResourceGroup {
-		groups, err := a.r.GroupRefsByIDs(ctx, ids)
+		found, err := groups()
 		if err != nil {
 			return nil, err
 		}
-		for id, g := range groups {
-			out[id] = fromGroup(g)
+		for k, g := range found {
+			out[k] = fromGroup(g)
 		}
 		return out, nil
 	}
@@ -67,13 +56,13 @@ func (a productResources) ByIDs(ctx context.Context, kind string, ids []int64) (
 	if !ok {
 		return out, nil
 	}
-	refs, err := a.r.RefsByIDs(ctx, ids)
+	found, err := resources(rk)
 	if err != nil {
 		return nil, err
 	}
-	for id, r := range refs {
+	for k, r := range found {
 		if r.Kind == rk {
-			out[id] = fromResource(kind, r)
+			out[k] = fromResource(kind, r)
 		}
 	}
 	return out, nil
