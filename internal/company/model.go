@@ -123,6 +123,13 @@ type CorporateAccount struct {
 	// of GET appMenu/types).
 	AppMenu []string `json:"appMenu"`
 	Active  bool     `json:"active"`
+	// The products and service resources the partner allows and those the
+	// company offers (ospIds; usable ones only: active and not disallowed),
+	// filled by get, create and update, left out of lists.
+	AllowedProducts          []string `json:"allowedProducts,omitempty" description:"product ospIds the partner allows, by label (get, create and update only)"`
+	AllowedServiceResources  []string `json:"allowedServiceResources,omitempty" description:"service-resource ospIds the partner allows, by name (get, create and update only)"`
+	SelectedProducts         []string `json:"selectedProducts,omitempty" description:"product ospIds the company offers, a subset of allowedProducts (get, create and update only)"`
+	SelectedServiceResources []string `json:"selectedServiceResources,omitempty" description:"service-resource ospIds the company offers, a subset of allowedServiceResources (get, create and update only)"`
 }
 
 // GetRequest names one corporate account.
@@ -199,8 +206,10 @@ type CreateRequest struct {
 	CompanyBudgetThreshold     *money.Amount `json:"companyBudgetThreshold,omitempty" description:"cents"`
 	SelectedBudgetTypes        []string      `json:"selectedBudgetTypes,omitempty" description:"subset of the partner's allowed budget types"`
 	// AppMenu: absent: every entry of appMenu/types.
-	AppMenu    []string   `json:"appMenu,omitempty"`
-	FirstAdmin FirstAdmin `json:"firstAdmin" required:"true"`
+	AppMenu                  []string   `json:"appMenu,omitempty"`
+	SelectedProducts         []string   `json:"selectedProducts,omitempty" maxItems:"2000" description:"product ospIds the company offers, from the partner's selection; absent: all of it"`
+	SelectedServiceResources []string   `json:"selectedServiceResources,omitempty" maxItems:"2000" description:"service-resource ospIds the company offers, from the partner's selection; absent: all of it"`
+	FirstAdmin               FirstAdmin `json:"firstAdmin" required:"true"`
 }
 
 // UpdateRequest changes a corporate account. Every field but ospId is
@@ -240,4 +249,6 @@ type UpdateRequest struct {
 	CompanyBudgetThreshold     *money.Amount `json:"companyBudgetThreshold,omitempty" description:"cents; 0: none"`
 	SelectedBudgetTypes        []string      `json:"selectedBudgetTypes,omitempty" description:"absent: unchanged; [] offers none"`
 	AppMenu                    []string      `json:"appMenu,omitempty" description:"absent: unchanged (MSP users and platform staff only)"`
+	SelectedProducts           []string      `json:"selectedProducts,omitempty" maxItems:"2000" description:"product ospIds the company offers, from the partner's selection; absent: unchanged; a product no longer offered leaves the company's user groups, refused while it is an employee's default product (MSP users and platform staff only)"`
+	SelectedServiceResources   []string      `json:"selectedServiceResources,omitempty" maxItems:"2000" description:"service-resource ospIds the company offers, from the partner's selection; absent: unchanged (MSP users and platform staff only)"`
 }

@@ -56,15 +56,52 @@ type FirstAdmins interface {
 	CreateFirstAdmin(ctx context.Context, p *access.Principal, companyOspID string, a FirstAdmin) (string, error)
 }
 
+// ProductChoice is a company's selection of products and service
+// resources by ospId; a nil list is one that was not sent.
+type ProductChoice struct {
+	Products         []string
+	ServiceResources []string
+}
+
+func (c ProductChoice) given() bool { return c.Products != nil || c.ServiceResources != nil }
+
+// Catalogue is what a company's detail shows of its products and service
+// resources: what its partner allows and what it offers (ospIds).
+type Catalogue struct {
+	AllowedProducts          []string
+	AllowedServiceResources  []string
+	SelectedProducts         []string
+	SelectedServiceResources []string
+}
+
+// Products is the product access (internal/productaccess.Service), which
+// owns a company's selection of products and service resources: it
+// imports company, so company reaches it through this interface.
+type Products interface {
+	// CompanyCatalogues reads companies' catalogues; companies maps
+	// company ids to their partner ids.
+	CompanyCatalogues(ctx context.Context, companies map[int64]int64) (map[int64]Catalogue, error)
+	// CheckCompanyChoice checks a selection before anything is written
+	// (companyID 0 on create; partnerID the company's partner after the
+	// change).
+	CheckCompanyChoice(ctx context.Context, companyID, partnerID int64, c ProductChoice) error
+	// SetCompanyChoice stores it in the caller's transaction (create: a
+	// list not sent offers all the partner allows; update: kept), and
+	// files a company that moved under its new partner.
+	SetCompanyChoice(ctx context.Context, companyID, partnerID int64, c ProductChoice, create bool) error
+}
+
 // Wiring is what company reaches through interfaces, set in app.go.
 // Without BudgetTypes every user budget type counts as offered and a
 // selection is not stored; without PartnerBudgetTypes a partner allows
-// every user budget type; without FirstAdmins create refuses.
+// every user budget type; without FirstAdmins create refuses; without
+// Products no product or service resource can be selected.
 type Wiring struct {
 	Clock              clock.Clock
 	BudgetTypes        BudgetTypes
 	PartnerBudgetTypes PartnerBudgetTypes
 	FirstAdmins        FirstAdmins
+	Products           Products
 }
 
 // Wire sets the services company reaches through interfaces; a nil Clock
@@ -199,8 +236,27 @@ func (s *Service) Get(ctx context.Context, p *access.Principal, ospID string) (*
 	if err := s.decorate(ctx, r); err != nil {
 		return nil, err
 	}
+	if err := s.withCatalogue(ctx, r); err != nil {
+		return nil, err
+	}
 	ca := r.toAPI()
 	return &ca, nil
+}
+
+// withCatalogue fills one account's products and service resources (a
+// detail: lists leave them out).
+func (s *Service) withCatalogue(ctx context.Context, r *row) error {
+	if s.w.Products == nil {
+		r.Catalogue = &Catalogue{}
+		return nil
+	}
+	cats, err := s.w.Products.CompanyCatalogues(ctx, map[int64]int64{r.ID: r.PartnerID})
+	if err != nil {
+		return apperr.Wrap(err)
+	}
+	c := cats[r.ID]
+	r.Catalogue = &c
+	return nil
 }
 
 // ByID returns an account by internal id within scope; another tenant's

@@ -52,6 +52,8 @@ type row struct {
 	Allowed      []string `db:"-"`
 	Selected     []string `db:"-"`
 	AppMenu      []string `db:"-"`
+	// Catalogue is filled for one account's detail (withCatalogue).
+	Catalogue *Catalogue `db:"-"`
 }
 
 func (r *row) toAPI() CorporateAccount {
@@ -75,7 +77,15 @@ func (r *row) toAPI() CorporateAccount {
 		PaymentReference: ref, Partner: Ref{OspID: r.PartnerOspID}, PartnerType: r.PartnerType,
 		AllowedBudgetTypes: nonNil(r.Allowed), SelectedBudgetTypes: nonNil(r.Selected), AppMenu: nonNil(r.AppMenu),
 		Active: r.Active,
+	}.withCatalogue(r.Catalogue)
+}
+
+func (ca CorporateAccount) withCatalogue(c *Catalogue) CorporateAccount {
+	if c != nil {
+		ca.AllowedProducts, ca.AllowedServiceResources = c.AllowedProducts, c.AllowedServiceResources
+		ca.SelectedProducts, ca.SelectedServiceResources = c.SelectedProducts, c.SelectedServiceResources
 	}
+	return ca
 }
 
 func nonNil(s []string) []string {

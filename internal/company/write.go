@@ -251,6 +251,10 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
+	products := ProductChoice{Products: req.SelectedProducts, ServiceResources: req.SelectedServiceResources}
+	if err := s.checkProducts(ctx, 0, partnerID, products); err != nil {
+		return nil, err
+	}
 	if !selected.given {
 		allowed, err := s.allowedTypes(ctx, []int64{partnerID})
 		if err != nil {
@@ -263,7 +267,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	}
 	r.OspID = uuid.NewString()
 	err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		if err := s.insert(ctx, r, menu.values, selected.values, s.w.Clock.Now()); err != nil {
+		if err := s.insert(ctx, r, menu.values, selected.values, products, s.w.Clock.Now()); err != nil {
 			return err
 		}
 		_, err := s.w.FirstAdmins.CreateFirstAdmin(ctx, p, r.OspID, admin)
@@ -286,9 +290,24 @@ func (e wiringError) Error() string { return string(e) }
 
 const errNotWired = wiringError("company: FirstAdmins not wired")
 
-// insert writes a checked account with its payment reference, app menu
-// and offered budget types (in the caller's transaction, or its own).
-func (s *Service) insert(ctx context.Context, r *row, menu, selected []string, now time.Time) error {
+// checkProducts checks a product choice (nothing to check without the
+// product access, but nothing may be chosen then either).
+func (s *Service) checkProducts(ctx context.Context, companyID, partnerID int64, c ProductChoice) error {
+	if s.w.Products != nil {
+		return s.w.Products.CheckCompanyChoice(ctx, companyID, partnerID, c)
+	}
+	if len(c.Products) > 0 || len(c.ServiceResources) > 0 {
+		return apperr.Internal(errNoProducts)
+	}
+	return nil
+}
+
+const errNoProducts = wiringError("company: Products not wired")
+
+// insert writes a checked account with its payment reference, app menu,
+// offered budget types and products (in the caller's transaction, or its
+// own).
+func (s *Service) insert(ctx context.Context, r *row, menu, selected []string, products ProductChoice, now time.Time) error {
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
 		ref, err := s.newPaymentReference(ctx)
 		if err != nil {
@@ -302,7 +321,12 @@ func (s *Service) insert(ctx context.Context, r *row, menu, selected []string, n
 			return err
 		}
 		if s.w.BudgetTypes != nil && selected != nil {
-			return s.w.BudgetTypes.SetOfferedTypes(ctx, r.ID, selected)
+			if err := s.w.BudgetTypes.SetOfferedTypes(ctx, r.ID, selected); err != nil {
+				return err
+			}
+		}
+		if s.w.Products != nil {
+			return s.w.Products.SetCompanyChoice(ctx, r.ID, r.PartnerID, products, true)
 		}
 		return nil
 	})
@@ -351,7 +375,11 @@ func (s *Service) SeedAccount(ctx context.Context, partnerID int64, ospID string
 		}
 		selected.values = allowed[partnerID]
 	}
-	err := s.insert(ctx, r, menu.values, selected.values, now)
+	products := ProductChoice{Products: req.SelectedProducts, ServiceResources: req.SelectedServiceResources}
+	if err := s.checkProducts(ctx, 0, partnerID, products); err != nil {
+		return 0, err
+	}
+	err := s.insert(ctx, r, menu.values, selected.values, products, now)
 	return r.ID, err
 }
 
@@ -375,11 +403,18 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 	if err := s.decorate(ctx, old); err != nil {
 		return nil, err
 	}
+	products := ProductChoice{Products: req.SelectedProducts, ServiceResources: req.SelectedServiceResources}
+	if products.given() {
+		if err := s.withCatalogue(ctx, old); err != nil {
+			return nil, err
+		}
+	}
 	r := *old
 	apply(&r, req)
 	selected := &choice{given: req.SelectedBudgetTypes != nil, values: req.SelectedBudgetTypes}
 	menu := &choice{given: req.AppMenu != nil, values: req.AppMenu}
 	changed := changes(old, &r, req, selected, menu)
+	changed = append(changed, productChanges(old.Catalogue, products)...)
 	if err := notChangeable(ctx, p, changed); err != nil {
 		return nil, err
 	}
@@ -399,9 +434,20 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
+	moved := r.PartnerID != old.PartnerID
+	if products.given() || moved {
+		if err := s.checkProducts(ctx, r.ID, r.PartnerID, products); err != nil {
+			return nil, err
+		}
+	}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		if err := s.store.update(ctx, &r); err != nil {
 			return err
+		}
+		if s.w.Products != nil && (products.given() || moved) {
+			if err := s.w.Products.SetCompanyChoice(ctx, r.ID, r.PartnerID, products, false); err != nil {
+				return err
+			}
 		}
 		if menu.given {
 			if err := s.store.replaceAppMenu(ctx, r.ID, menu.values); err != nil {
@@ -539,6 +585,22 @@ func changes(old, r *row, req UpdateRequest, selected, menu *choice) []string {
 	}
 	if menu.given && !sameSet(old.AppMenu, menu.values) {
 		out = append(out, "appMenu")
+	}
+	return out
+}
+
+// productChanges names the product lists an update changes (compared
+// with what the company offers; c is nil when none was sent).
+func productChanges(c *Catalogue, p ProductChoice) []string {
+	if c == nil {
+		return nil
+	}
+	var out []string
+	if p.Products != nil && !sameSet(c.SelectedProducts, p.Products) {
+		out = append(out, "selectedProducts")
+	}
+	if p.ServiceResources != nil && !sameSet(c.SelectedServiceResources, p.ServiceResources) {
+		out = append(out, "selectedServiceResources")
 	}
 	return out
 }

@@ -4,14 +4,14 @@ package i18n
 func init() {
 	register(map[string]map[Lang]string{
 		"error.UNKNOWN_PRODUCT": {
-			EN: "Products cannot be selected yet: the catalogue is not available",
-			NL: "Producten kunnen nog niet geselecteerd worden: de catalogus is niet beschikbaar",
-			FR: "Les produits ne peuvent pas encore être sélectionnés : le catalogue n'est pas disponible",
+			EN: "This product does not exist or is deactivated",
+			NL: "Dit product bestaat niet of is gedeactiveerd",
+			FR: "Ce produit n'existe pas ou est désactivé",
 		},
 		"error.UNKNOWN_SERVICE_RESOURCE": {
-			EN: "Service resources cannot be selected yet: the catalogue is not available",
-			NL: "Dienstbronnen kunnen nog niet geselecteerd worden: de catalogus is niet beschikbaar",
-			FR: "Les ressources de service ne peuvent pas encore être sélectionnées : le catalogue n'est pas disponible",
+			EN: "This service resource does not exist or is deactivated",
+			NL: "Deze dienstbron bestaat niet of is gedeactiveerd",
+			FR: "Cette ressource de service n'existe pas ou est désactivée",
 		},
 		"error.PARTNER_LINK_SELF": {
 			EN: "A partner cannot be linked to itself",

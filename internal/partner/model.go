@@ -56,8 +56,8 @@ type Detail struct {
 	// BrandColor is read only here; branding owns the colours.
 	BrandColor               string   `json:"brandColor" description:"read only; set through branding"`
 	SelectedBudgetTypes      []string `json:"selectedBudgetTypes" description:"subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET"`
-	SelectedProducts         []string `json:"selectedProducts" description:"product ospIds; empty until the catalogue exists"`
-	SelectedServiceResources []string `json:"selectedServiceResources" description:"service-resource ospIds; empty until the catalogue exists"`
+	SelectedProducts         []string `json:"selectedProducts" description:"the product ospIds the partner lets its companies offer (active and not disallowed ones), by label"`
+	SelectedServiceResources []string `json:"selectedServiceResources" description:"the service-resource ospIds the partner lets its companies offer (active ones), by name"`
 }
 
 // PartnerData is what create and update accept about the partner itself.
@@ -90,8 +90,8 @@ type GetRequest struct {
 type CreateRequest struct {
 	PartnerData              PartnerData `json:"partnerData"`
 	SelectedBudgetTypes      []string    `json:"selectedBudgetTypes" maxItems:"5" description:"subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET"`
-	SelectedProducts         []string    `json:"selectedProducts,omitempty" description:"must be empty until the catalogue exists"`
-	SelectedServiceResources []string    `json:"selectedServiceResources,omitempty" description:"must be empty until the catalogue exists"`
+	SelectedProducts         []string    `json:"selectedProducts,omitempty" maxItems:"2000" description:"product ospIds (active, not disallowed) the partner's companies may offer"`
+	SelectedServiceResources []string    `json:"selectedServiceResources,omitempty" maxItems:"2000" description:"service-resource ospIds (active) the partner's companies may offer"`
 }
 
 // UpdateRequest changes a partner. A list left out (null) keeps what is
@@ -100,11 +100,12 @@ type UpdateRequest struct {
 	OspID                    string      `json:"ospId" required:"true"`
 	PartnerData              PartnerData `json:"partnerData" description:"the whole partner data: a field left out is cleared (country: BE)"`
 	SelectedBudgetTypes      []string    `json:"selectedBudgetTypes,omitempty" maxItems:"5" description:"subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET; null keeps the stored selection"`
-	SelectedProducts         []string    `json:"selectedProducts,omitempty" description:"must be empty until the catalogue exists"`
-	SelectedServiceResources []string    `json:"selectedServiceResources,omitempty" description:"must be empty until the catalogue exists"`
-	// ApplyChangesToCorporateAccounts pushes the selected budget types to
-	// every company of the partner, in the same transaction.
-	ApplyChangesToCorporateAccounts bool `json:"applyChangesToCorporateAccounts" description:"every company of the partner offers exactly the selected budget types afterwards"`
+	SelectedProducts         []string    `json:"selectedProducts,omitempty" maxItems:"2000" description:"product ospIds the partner's companies may offer; null keeps the selection; a product no longer selected leaves its companies and their groups (refused while it is an employee's default product); a new one must be active and not disallowed"`
+	SelectedServiceResources []string    `json:"selectedServiceResources,omitempty" maxItems:"2000" description:"service-resource ospIds the partner's companies may offer; null keeps the selection; a new one must be active"`
+	// ApplyChangesToCorporateAccounts pushes the selected budget types,
+	// products and service resources to every company of the partner, in
+	// the same transaction.
+	ApplyChangesToCorporateAccounts bool `json:"applyChangesToCorporateAccounts" description:"every company of the partner offers exactly the selected budget types, and every selected product and service resource, afterwards"`
 }
 
 // Related lists a partner's linked partners.

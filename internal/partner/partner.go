@@ -61,7 +61,36 @@ type Service struct {
 	// brandColors is branding's read model of partners' effective brand
 	// colours (UseBrandColors); nil reads partners.brand_color.
 	brandColors BrandColors
+	// catalogue stores the products and service resources a partner
+	// selects (internal/productaccess, UseCatalogue); nil refuses any.
+	catalogue Catalogue
 }
+
+// Choice is a partner's selection of products and service resources by
+// ospId; a nil list is one that was not sent (kept on update).
+type Choice struct {
+	Products         []string
+	ServiceResources []string
+}
+
+// Catalogue is the product access (internal/productaccess.Service),
+// which owns the partner's selection: it imports partner, so partner
+// reaches it through this interface, set at wiring (UseCatalogue).
+type Catalogue interface {
+	// CheckPartnerChoice checks a selection before anything is written
+	// (partnerID 0 on create): UNKNOWN_PRODUCT, UNKNOWN_SERVICE_RESOURCE,
+	// PRODUCT_PLATFORM_DISALLOWED.
+	CheckPartnerChoice(ctx context.Context, partnerID int64, c Choice) error
+	// SetPartnerChoice stores it in the caller's transaction; apply pushes
+	// it to the partner's companies (applyChangesToCorporateAccounts).
+	SetPartnerChoice(ctx context.Context, partnerID int64, c Choice, apply bool) error
+	// PartnerChoices reads partners' selections (usable ones), by id.
+	PartnerChoices(ctx context.Context, partnerIDs []int64) (map[int64]Choice, error)
+}
+
+// UseCatalogue hands partner the product access; set at wiring, before
+// any request.
+func (s *Service) UseCatalogue(c Catalogue) { s.catalogue = c }
 
 // BrandColors returns the effective brand colour of partners by id, in
 // one query per 500 ids (branding owns the colours).

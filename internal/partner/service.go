@@ -88,11 +88,20 @@ func (s *Service) details(ctx context.Context, rows []Partner) ([]Detail, error)
 			return nil, err
 		}
 	}
+	var choices map[int64]Choice
+	if s.catalogue != nil && len(ids) > 0 {
+		if choices, err = s.catalogue.PartnerChoices(ctx, ids); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]Detail, len(rows))
 	for i := range rows {
 		out[i] = rows[i].detail(types[rows[i].ID])
 		if c, ok := colors[rows[i].ID]; ok {
 			out[i].BrandColor = c
+		}
+		if c, ok := choices[rows[i].ID]; ok {
+			out[i].SelectedProducts, out[i].SelectedServiceResources = c.Products, c.ServiceResources
 		}
 	}
 	return out, nil
@@ -155,7 +164,8 @@ type NewPartner struct {
 // Add validates and stores a new active partner in one transaction (the
 // caller's, when there is one) and returns its id.
 func (s *Service) Add(ctx context.Context, in NewPartner) (int64, error) {
-	pa, types, err := s.check(ctx, 0, in.Data, in.BudgetTypes, in.Products, in.ServiceResources)
+	choice := Choice{Products: in.Products, ServiceResources: in.ServiceResources}
+	pa, types, err := s.check(ctx, 0, in.Data, in.BudgetTypes, choice)
 	if err != nil {
 		return 0, err
 	}
@@ -175,7 +185,13 @@ func (s *Service) Add(ctx context.Context, in NewPartner) (int64, error) {
 		if id, err = s.store.insert(ctx, pa, database.Now(s.clock.Now())); err != nil {
 			return s.uniqueExtID(ctx, err)
 		}
-		return s.store.replaceBudgetTypes(ctx, id, types)
+		if err := s.store.replaceBudgetTypes(ctx, id, types); err != nil {
+			return err
+		}
+		if s.catalogue == nil || (choice.Products == nil && choice.ServiceResources == nil) {
+			return nil
+		}
+		return s.catalogue.SetPartnerChoice(ctx, id, choice, false)
 	})
 	return id, apperr.Wrap(err)
 }
@@ -189,11 +205,12 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 	if err != nil {
 		return nil, err
 	}
-	pa, types, err := s.check(ctx, cur.ID, req.PartnerData, req.SelectedBudgetTypes, req.SelectedProducts, req.SelectedServiceResources)
+	choice := Choice{Products: req.SelectedProducts, ServiceResources: req.SelectedServiceResources}
+	pa, types, err := s.check(ctx, cur.ID, req.PartnerData, req.SelectedBudgetTypes, choice)
 	if err != nil {
 		return nil, err
 	}
-	if req.ApplyChangesToCorporateAccounts && (s.companies.IDsOfPartner == nil || s.companies.ReplaceCompanyTypes == nil) {
+	if req.ApplyChangesToCorporateAccounts && (s.companies.IDsOfPartner == nil || s.companies.ReplaceCompanyTypes == nil || s.catalogue == nil) {
 		return nil, apperr.Internal(errNotWired)
 	}
 	pa.ID = cur.ID
@@ -209,6 +226,13 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 		}
 		if req.SelectedBudgetTypes != nil {
 			if err := s.store.replaceBudgetTypes(ctx, cur.ID, types); err != nil {
+				return err
+			}
+		}
+		if s.catalogue != nil && (choice.Products != nil || choice.ServiceResources != nil || req.ApplyChangesToCorporateAccounts) {
+			// the products and service resources, and with
+			// applyChangesToCorporateAccounts their push to the companies
+			if err := s.catalogue.SetPartnerChoice(ctx, cur.ID, choice, req.ApplyChangesToCorporateAccounts); err != nil {
 				return err
 			}
 		}
@@ -274,7 +298,7 @@ func (s *Service) uniqueExtID(ctx context.Context, err error) error {
 // fields normalised (trimmed, country and VAT number uppercase) with the
 // budget types deduplicated in display order. id is the partner being
 // changed (0 on create).
-func (s *Service) check(ctx context.Context, id int64, d PartnerData, budgetTypes, products, resources []string) (*Partner, []string, error) {
+func (s *Service) check(ctx context.Context, id int64, d PartnerData, budgetTypes []string, choice Choice) (*Partner, []string, error) {
 	v := validate.New(ctx)
 	const pd = "partnerData."
 	name := strings.TrimSpace(d.Name)
@@ -329,11 +353,16 @@ func (s *Service) check(ctx context.Context, id int64, d PartnerData, budgetType
 	if err := v.Err(); err != nil {
 		return nil, nil, err
 	}
-	lang := i18n.FromContext(ctx)
-	if len(products) > 0 {
-		return nil, nil, apperr.Invalid(LabelUnknownProduct, "selectedProducts", i18n.T(lang, "error.UNKNOWN_PRODUCT"))
-	}
-	if len(resources) > 0 {
+	if s.catalogue != nil {
+		if err := s.catalogue.CheckPartnerChoice(ctx, id, choice); err != nil {
+			return nil, nil, err
+		}
+	} else if len(choice.Products) > 0 || len(choice.ServiceResources) > 0 {
+		// no catalogue wired: nothing can be selected
+		lang := i18n.FromContext(ctx)
+		if len(choice.Products) > 0 {
+			return nil, nil, apperr.Invalid(LabelUnknownProduct, "selectedProducts", i18n.T(lang, "error.UNKNOWN_PRODUCT"))
+		}
 		return nil, nil, apperr.Invalid(LabelUnknownServiceResource, "selectedServiceResources", i18n.T(lang, "error.UNKNOWN_SERVICE_RESOURCE"))
 	}
 	return &Partner{ID: id, Name: name, ExtID: &ext, PartnerType: d.PartnerType,

@@ -20,8 +20,16 @@ var (
 
 // Users bulk-inserts n app users into a company (for benchmarks: `portal
 // seed --users N`), with realistic names, in batches inside one
-// transaction, and puts them in the company's default group.
+// transaction, and puts them in the company's default group. All are
+// created (and activated) at now.
 func Users(ctx context.Context, db *database.DB, companyOspID string, n int, now time.Time) error {
+	return UsersOver(ctx, db, companyOspID, n, now, now)
+}
+
+// UsersOver is Users with the creations spread evenly from from to to, as a
+// company that grew through a year has them (the dashboard's user counts
+// then read one row per hour of that year).
+func UsersOver(ctx context.Context, db *database.DB, companyOspID string, n int, from, to time.Time) error {
 	var company struct {
 		ID    int64  `db:"id"`
 		ExtID string `db:"ext_id"`
@@ -33,7 +41,7 @@ func Users(ctx context.Context, db *database.DB, companyOspID string, n int, now
 	if err := db.Get(ctx, &groupID, `SELECT id FROM user_groups WHERE corporate_account_id = ? AND is_default`, company.ID); err != nil {
 		return fmt.Errorf("default group of %s (seed the demo first): %w", companyOspID, err)
 	}
-	now = database.Now(now)
+	span := to.Sub(from)
 	var start int
 	if err := db.Get(ctx, &start, `SELECT COUNT(*) FROM users`); err != nil {
 		return err
@@ -46,6 +54,7 @@ func Users(ctx context.Context, db *database.DB, companyOspID string, n int, now
 			var args []any
 			for i := 0; i < size; i++ {
 				k := start + done + i
+				now := database.Now(from.Add(time.Duration(float64(span) * float64(done+i) / float64(max(n-1, 1)))))
 				first, last := firstNames[k%len(firstNames)], lastNames[(k/len(firstNames))%len(lastNames)]
 				login := fmt.Sprintf("%s.%s.%d", strings.ToLower(first), strings.ToLower(strings.ReplaceAll(last, " ", "")), k)
 				ph = append(ph, "(?, ?, 'mobile', ?, ?, ?, ?, 'nl', ?, ?, TRUE, ?, ?, ?)")
@@ -156,4 +165,37 @@ func Transactions(ctx context.Context, db *database.DB, budgetID int64, n int, n
 			day[:4]+day[5:7], n, sum, budgetID, day[:4]+day[5:7], n, sum, budgetID)
 		return err
 	})
+}
+
+// Ledger gives every app user of a company a budget (Budgets) and books
+// about n ledger rows (Transactions), spread evenly over the budgets and the
+// twelve months before now; it answers how many it booked (benchmarks:
+// `portal seed --users N --ledger-rows M`).
+func Ledger(ctx context.Context, db *database.DB, companyOspID string, n int, now time.Time) (int, error) {
+	if _, err := Budgets(ctx, db, companyOspID, now); err != nil {
+		return 0, err
+	}
+	var ids []int64
+	if err := db.Select(ctx, &ids, `SELECT b.id FROM budgets b JOIN corporate_accounts c ON c.id = b.corporate_account_id
+		WHERE c.osp_id = ? AND b.user_id IS NOT NULL ORDER BY b.id`, companyOspID); err != nil {
+		return 0, err
+	}
+	if len(ids) == 0 {
+		return 0, fmt.Errorf("company %s has no app users to book for", companyOspID)
+	}
+	booked := 0
+	for i := 0; i < len(ids) && booked < n; i++ {
+		k := n / len(ids) // and one more for the first n % len(ids) budgets
+		if i < n%len(ids) {
+			k++
+		}
+		if k == 0 {
+			break
+		}
+		if err := Transactions(ctx, db, ids[i], k, now.AddDate(0, -(i%12), 0)); err != nil {
+			return booked, err
+		}
+		booked += k
+	}
+	return booked, nil
 }

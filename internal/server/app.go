@@ -30,6 +30,8 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/product"
+	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
@@ -62,6 +64,12 @@ type App struct {
 	// gas-station owners; it reads partners and companies through
 	// wire_resource.go.
 	Resources *resource.Service
+	// Products is the catalogue's products and their composition.
+	Products *product.Service
+	// ProductAccess decides who may use which product: the platform's
+	// disallowed products, partner and company selections, group grants
+	// and users' default products.
+	ProductAccess *productaccess.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -85,10 +93,15 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// partner sits below company and budget: its update pushes the
 	// partner's budget types to the partner's companies through them
 	partners.UseCompanies(partner.Companies{IDsOfPartner: companies.IDsOfPartner, ReplaceCompanyTypes: budgets.ReplaceCompanyTypes})
-	// company reaches the budget types a company offers (budget's table)
-	// and creates a new company's first admin (user) through interfaces:
-	// both packages import company.
-	companies.Wire(company.Wiring{Clock: c, BudgetTypes: budgets, PartnerBudgetTypes: partners, FirstAdmins: users})
+	// productaccess owns who may use which product; partner and company
+	// keep their selections there (it imports both), and it reads the
+	// catalogue (products, service resources) through UseCatalog.
+	perms := productaccess.NewService(productaccess.Deps{DB: db, Clock: c, Companies: companies, Groups: groups, Users: users})
+	partners.UseCatalogue(perms)
+	// company reaches the budget types a company offers (budget's table),
+	// creates a new company's first admin (user) and keeps its products
+	// (productaccess) through interfaces: those packages import company.
+	companies.Wire(company.Wiring{Clock: c, BudgetTypes: budgets, PartnerBudgetTypes: partners, FirstAdmins: users, Products: perms})
 	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
 	// partner's screens show the brand colour branding owns
 	partners.UseBrandColors(brandingSvc.PartnerBrandColors)
@@ -96,6 +109,14 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// reporting reads only the owners' read models (monthly totals, user counts)
 	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
 		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
+	resources := resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
+		Companies: resourceCompanies(companies)})
+	products := product.NewService(product.Deps{DB: db, Clock: c, Companies: companies, Groups: groups})
+	// product reads the resource catalogue (wire_product.go), users'
+	// default products and the company and group assignments
+	// (productaccess) through interfaces: productaccess reads product's
+	// read models, and resource knows nothing of products.
+	products.Wire(product.Wiring{Resources: productResources{resources}, Defaults: perms, Assignments: perms})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -112,9 +133,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 
 		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c, Outbox: outbox, Companies: companies,
 			Partners: partners, Users: users, Budgets: budgets}),
+		ProductAccess: perms,
 
-		Resources: resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
-			Companies: resourceCompanies(companies)}),
+		Resources: resources,
+		Products:  products,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -139,6 +161,8 @@ func (a *App) Routes() []api.Route {
 		a.Help.Routes(),
 		a.Deactivations.Routes(),
 		a.Resources.Routes(),
+		a.Products.Routes(),
+		a.ProductAccess.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

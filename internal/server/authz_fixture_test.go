@@ -131,21 +131,30 @@ func (f *fixture) id(kind string) string {
 			post(v1+"/partner/related/add", map[string]any{"ospId": seed.MobiPartnerOspID, "relatedPartnerOspId": id, "relation": "SUB"})
 		}
 	case "report":
-		// the report job for October makes Acme's reports (its expense in
-		// the fixture is of November: an empty report is a report)
-		if _, err := e.App.Reporting.Generate(t.Context(), "202610"); err != nil {
+		// the report job for November, run in December, makes Acme's reports
+		// (the demo's users and the fixture's rows are of November: a month
+		// before any of them has no reports)
+		now := e.Clock.Now()
+		e.Clock.Set(now.AddDate(0, 1, 0))
+		_, err := e.App.Reporting.Generate(t.Context(), "202611")
+		e.Clock.Set(now)
+		if err != nil {
 			t.Fatalf("fixture report: %v", err)
 		}
 		if err := e.DB.Get(t.Context(), &id, `SELECT osp_id FROM reports WHERE report_type = 'MONTHLY_EXPENSES_PER_MOBILITY_MODE'
-			AND report_month = '202610' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+			AND report_month = '202611' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
 			t.Fatalf("fixture report: %v", err)
 		}
 	case "promo":
 		code := fmt.Sprintf("FIXTURE%d", n)
 		post(v1+"/budget/promo/create", map[string]any{"code": code, "amount": 500, "validFrom": "2026-11-01", "validTo": "2026-12-31"})
 		id = code
-	case "service", "transport", "parking", "bike", "car", "rental", "gasstation", "resource":
+	case "service", "transport", "parking", "bike", "car", "rental", "gasstation":
 		id = f.resource(kind, n)
+	case "resource":
+		// a catalogue resource of any kind: a service resource, which a
+		// product's composition takes too
+		id = f.resource("service", n)
 	case "label":
 		l := post(v1+"/resource/label/create", map[string]any{"defaultValue": fmt.Sprintf("Fixture label %d", n),
 			"labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Fixture"}}})
@@ -154,6 +163,15 @@ func (f *fixture) id(kind string) string {
 		g := post(v1+"/resourcegroup/create", map[string]any{"name": fmt.Sprintf("Fixture group %d", n), "description": "",
 			"resourceOspIds": []string{f.id("resource")}})
 		id = str(t, g, "ospId")
+	case "product":
+		p := post(v1+"/product/create", map[string]any{"extId": fmt.Sprintf("AUTHZ-PRODUCT-%d", n), "mobilityMode": "BIKE",
+			"productLabel": map[string]any{"defaultValue": fmt.Sprintf("Authz product %d", n)}})
+		id = str(t, p, "ospId")
+	case "element":
+		// the resource, in the composition of the current product
+		post(v1+"/product/composition/add", map[string]any{"productOspId": f.id("product"), "kind": "SERVICE",
+			"ospIds": []string{f.id("resource")}})
+		id = f.id("resource")
 	case "inactiveCompany", "inactivePartner", "sparePartner":
 		id = f.deactivationTarget(kind, n)
 	default:
@@ -235,3 +253,4 @@ func (f *fixture) deactivationTarget(kind string, n int) string {
 	}
 	return osp
 }
+

@@ -127,6 +127,8 @@ var idKinds = map[string]string{
 	"promoCode":             "promo",
 	"parentOspId":           "company", // reporting: a company's or a partner's; the matrix names Acme
 	"reportOspId":           "report",
+	"productOspId":          "product",
+	"elementOspId":          "element",
 	"mrpPartnerOspId":       "mrp",
 	"labelOspId":            "label",
 	"labelOspIds":           "label",
@@ -136,28 +138,31 @@ var idKinds = map[string]string{
 	"gasStationOspId":       "gasstation",
 }
 
-// sharedKinds are kinds of object that belong to no tenant, with why: an
-// admin of any tenant reads them, so naming one is not naming another
-// tenant's object.
-var sharedKinds = map[string]string{
-	"mrp":           "the MRP partners that offer resources are public to every admin (partner/mrp/getAll)",
-	"service":       "the catalogue's resources are platform-wide: every admin reads them, platform staff write them",
-	"transport":     "as service",
-	"parking":       "as service",
-	"bike":          "as service",
-	"car":           "as service",
-	"rental":        "as service",
-	"gasstation":    "as service; its owner periods are scoped to the caller's companies in the query",
-	"resource":      "as service",
-	"label":         "resource labels are part of the platform-wide catalogue",
-	"resourceGroup": "resource groups are part of the platform-wide catalogue",
-}
-
 // routeIDKinds overrides idKinds for the routes under a path prefix, where
 // a field name means another kind: branding's ownerOspId is a partner or a
 // corporate account (the matrix names Acme), elsewhere a budget's owner.
 var routeIDKinds = map[string]map[string]string{
 	v1 + "/branding/": {"ownerOspId": "company"},
+	// find/allByAssignee: a company's or a user group's (the matrix names an Acme group)
+	v1 + "/product/": {"assigneeOspId": "group"},
+}
+
+// platformKinds are objects of the whole platform, of no tenant: a call
+// naming one names nothing of another tenant's, each with why.
+var platformKinds = map[string]string{
+	"product":       "products are the platform's catalogue: every admin reads the active ones",
+	"resource":      "resources are the platform's catalogue, offered by MRP partners to every MSP",
+	"element":       "a product's composition element is a catalogue resource",
+	"mrp":           "the MRP partners that offer resources are public to every admin (partner/mrp/getAll)",
+	"service":       "as resource (every admin reads the catalogue, platform staff write it)",
+	"transport":     "as resource",
+	"parking":       "as resource",
+	"bike":          "as resource",
+	"car":           "as resource",
+	"rental":        "as resource",
+	"gasstation":    "as resource; its owner periods are scoped to the caller's companies in the query",
+	"label":         "resource labels are part of the platform's catalogue",
+	"resourceGroup": "resource groups are part of the platform's catalogue",
 }
 
 // nestedKinds names the kind of a nested {ospId} by the field holding it.
@@ -190,6 +195,9 @@ func kindOfOspID(path string) string {
 		{v1 + "/partner/deactivate", "sparePartner"},
 		{v1 + "/partner/", "partner"},
 		{v1 + "/branding/", "company"}, // a partner's or a company's: the matrix names Acme
+		{v1 + "/product/update", "product"},
+		{v1 + "/product/activate", "product"},
+		{v1 + "/product/deactivate", "product"},
 		{v1 + "/resource/label/", "label"},
 		{v1 + "/resourcegroup/", "resourceGroup"},
 		{v1 + "/resource/service/", "service"}, // the icon calls too
@@ -670,7 +678,7 @@ type call struct {
 // Acme's, or Acme's partner when p belongs to another partner.
 func (c *call) foreignTo(p *persona) bool {
 	for k := range c.kinds {
-		if _, shared := sharedKinds[k]; shared {
+		if platformKinds[k] != "" {
 			continue
 		}
 		if k != "partner" || p.partner != seed.MobiPartnerOspID {
@@ -1015,6 +1023,9 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return map[string]any{"name": fmt.Sprintf("Authz partner %d", n), "extId": fmt.Sprintf("AUTHZ-P%d", n),
 			"partnerType": "RESELLER", "zipCode": "1000", "vatNumber": "BE0123456749"}, true
 	case "name", "extId", "contractType", "paymentType":
+		if name == "extId" && strings.HasPrefix(path, v1+"/product/") {
+			return fmt.Sprintf("AUTHZ-PR%d", fx.next()), true
+		}
 		if (strings.HasPrefix(path, v1+"/resource/") || strings.HasPrefix(path, v1+"/resourcegroup/")) && (name == "name" || name == "extId") {
 			return fmt.Sprintf("Authz-%s-%d", name, fx.next()), true
 		}
@@ -1025,6 +1036,16 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		}
 	case "relation":
 		return "SUB", true
+	case "mobilityMode":
+		return "TRAIN", true
+	case "productLabel":
+		return map[string]any{"defaultValue": "Authz product", "labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Authz-product"}}}, true
+	case "assigneeType":
+		return "USER_GROUP", true
+	case "ospIds":
+		if strings.HasPrefix(path, v1+"/product/composition/") {
+			return []string{fx.id("resource")}, true
+		}
 	case "feeType":
 		return "FIXED", true
 	case "vatPercent":
@@ -1039,10 +1060,6 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return "COMPACT", true
 	case "numberOfPumps":
 		return 4, true
-	case "mobilityMode":
-		if strings.Contains(path, "/resource/") {
-			return "PARKING", true
-		}
 	case "defaultValue":
 		return fmt.Sprintf("Authz label %d", fx.next()), true
 	case "languageCode":
@@ -1054,6 +1071,9 @@ func (b *builder) sample(name, parent string) (any, bool) {
 	case "contractId":
 		return fmt.Sprintf("C-AUTHZ-%d", fx.next()), true
 	case "kind":
+		if strings.HasPrefix(path, v1+"/product/composition/") {
+			return "SERVICE", true
+		}
 		return "create", true
 	case "format":
 		return "csv", true

@@ -124,3 +124,19 @@ func (s *store) leaveAll(ctx context.Context, userID int64) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM user_group_members WHERE user_id = ?`, userID)
 	return err
 }
+
+const resolvedColumns = `SELECT g.id, g.osp_id, g.corporate_account_id, g.ext_id, g.active, g.is_default FROM user_groups g `
+
+func (s *store) resolve(ctx context.Context, scope access.Scope, ospID string) (*Resolved, error) {
+	cond, args := scope.InCompanies("g.corporate_account_id")
+	var r Resolved
+	err := s.db.Get(ctx, &r, resolvedColumns+`WHERE g.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	return &r, err
+}
+
+func (s *store) refs(ctx context.Context, scope access.Scope, ids []int64) ([]Resolved, error) {
+	cond, args := scope.InCompanies("g.corporate_account_id")
+	return database.SelectIn[Resolved](ctx, s.db, ids, func(in string) string {
+		return resolvedColumns + `WHERE g.id IN (` + in + `) AND ` + cond
+	}, args...)
+}

@@ -9,3 +9,12 @@ package usergroup
 func Member(userCol string, groupID int64) (string, []any) {
 	return "EXISTS (SELECT 1 FROM user_group_members m WHERE m.user_id = " + userCol + " AND m.user_group_id = ?)", []any{groupID}
 }
+
+// InActiveGroupOf restricts groupCol to the active groups the user whose
+// id is in userCol belongs to (userCol may be a placeholder "?"; its
+// argument then goes where the condition sits). productaccess checks a
+// user's product grants with it.
+func InActiveGroupOf(groupCol, userCol string) string {
+	return groupCol + " IN (SELECT m.user_group_id FROM user_group_members m JOIN user_groups g ON g.id = m.user_group_id" +
+		" WHERE m.user_id = " + userCol + " AND g.active)"
+}

@@ -1352,6 +1352,453 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/product/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/authorization/product/usage/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a user group use products its company offers
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductAuthorizationProductUsageGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/authorization/product/usage/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take products from a user group (refused while a member would lose their default product)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductAuthorizationProductUsageRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add active resource groups, service resources or rental-car resources (one kind a call)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an element from a composition
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product's composition with the elements' names, kinds, MRP partners and state */
+        post: operations["postPortalServiceV1ProductCompositionDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product's composition: its active elements */
+        post: operations["postPortalServiceV1ProductCompositionGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an element or change whether it is mandatory
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a product; refused while it is some employees' default product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/default/findByUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A user's default product (set by the app), or null */
+        post: operations["postPortalServiceV1ProductDefaultFindByUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/default/findUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The employees of a company who have a product as default product */
+        post: operations["postPortalServiceV1ProductDefaultFindUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/find/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every product, by label (other admins than platform staff: the active ones) */
+        post: operations["postPortalServiceV1ProductFindAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/find/allByAssignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The products a company offers or a user group is granted */
+        post: operations["postPortalServiceV1ProductFindAllByAssignee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/findByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through products by label or extId, state and mobility mode */
+        post: operations["postPortalServiceV1ProductFindByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/findByResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The products whose composition holds a resource, directly or through a group
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductFindByResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/permission/availability/findByCorporateAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The products and service resources a company's partner allows, and which the company offers (MSP only)
+         * @description MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1ProductPermissionAvailabilityFindByCorporateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/permission/usage/findByUserGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The products a user group may use */
+        post: operations["postPortalServiceV1ProductPermissionUsageFindByUserGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/permission/usage/mayUse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a user may use a product, and the first level that refuses */
+        post: operations["postPortalServiceV1ProductPermissionUsageMayUse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/permission/view/findByCorporateAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The products a company offers and the user groups that may use each */
+        post: operations["postPortalServiceV1ProductPermissionViewFindByCorporateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/platform/allow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow a product on the platform again
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductPlatformAllow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/platform/disallow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disallow a product for the whole platform (refused while it is some employees' default product)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductPlatformDisallow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/platform/findDisallowed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The products disallowed for the whole platform, by label */
+        post: operations["postPortalServiceV1ProductPlatformFindDisallowed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a product's extId, mobility mode and label
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/purchaseEvent/get": {
         parameters: {
             query?: never;
@@ -3962,6 +4409,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/usergroup/permissions/usage/usergroup/serviceResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The service resources a user group may use: those its company offers, while the group is active */
+        post: operations["postPortalServiceV1UsergroupPermissionsUsageUsergroupServiceResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/usergroup/removeUsers": {
         parameters: {
             query?: never;
@@ -4016,6 +4480,23 @@ export interface paths {
          * @description Roles: user_manager (ospadmin always).
          */
         post: operations["postPortalServiceV2BudgetUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v2/product/permission/usage/findByUserGroup/{userGroupOspId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products a user group may use */
+        get: operations["getPortalServiceV2ProductPermissionUsageFindByUserGroupUserGroupOspId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4167,7 +4648,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -4614,6 +5095,10 @@ export interface components {
         CompanyCorporateAccount: {
             active: boolean;
             allowedBudgetTypes: string[];
+            /** @description product ospIds the partner allows, by label (get, create and update only) */
+            allowedProducts?: string[];
+            /** @description service-resource ospIds the partner allows, by name (get, create and update only) */
+            allowedServiceResources?: string[];
             appMenu: string[];
             bic: string;
             city: string;
@@ -4642,6 +5127,10 @@ export interface components {
             poNumber: string;
             securityDepositAmount: number | null;
             selectedBudgetTypes: string[];
+            /** @description product ospIds the company offers, a subset of allowedProducts (get, create and update only) */
+            selectedProducts?: string[];
+            /** @description service-resource ospIds the company offers, a subset of allowedServiceResources (get, create and update only) */
+            selectedServiceResources?: string[];
             street: string;
             streetNumber: string;
             twoFactorForAdmins: boolean;
@@ -4686,6 +5175,10 @@ export interface components {
             securityDepositAmount?: number;
             /** @description subset of the partner's allowed budget types */
             selectedBudgetTypes?: string[];
+            /** @description product ospIds the company offers, from the partner's selection; absent: all of it */
+            selectedProducts?: string[];
+            /** @description service-resource ospIds the company offers, from the partner's selection; absent: all of it */
+            selectedServiceResources?: string[];
             street?: string;
             streetNumber?: string;
             twoFactorForAdmins?: boolean;
@@ -4759,6 +5252,10 @@ export interface components {
             securityDepositAmount?: number;
             /** @description absent: unchanged; [] offers none */
             selectedBudgetTypes?: string[];
+            /** @description product ospIds the company offers, from the partner's selection; absent: unchanged; a product no longer offered leaves the company's user groups, refused while it is an employee's default product (MSP users and platform staff only) */
+            selectedProducts?: string[];
+            /** @description service-resource ospIds the company offers, from the partner's selection; absent: unchanged (MSP users and platform staff only) */
+            selectedServiceResources?: string[];
             street?: string;
             streetNumber?: string;
             twoFactorForAdmins?: boolean;
@@ -5229,6 +5726,13 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfProductProduct: {
+            content: components["schemas"]["ProductProduct"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfReportingCompanyRow: {
             content: components["schemas"]["ReportingCompanyRow"][];
             page: number;
@@ -5357,9 +5861,9 @@ export interface components {
             partnerData: components["schemas"]["PartnerPartnerData"];
             /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET */
             selectedBudgetTypes: string[];
-            /** @description must be empty until the catalogue exists */
+            /** @description product ospIds (active, not disallowed) the partner's companies may offer */
             selectedProducts?: string[];
-            /** @description must be empty until the catalogue exists */
+            /** @description service-resource ospIds (active) the partner's companies may offer */
             selectedServiceResources?: string[];
         };
         PartnerData: {
@@ -5384,9 +5888,9 @@ export interface components {
             partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
             /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET */
             selectedBudgetTypes: string[];
-            /** @description product ospIds; empty until the catalogue exists */
+            /** @description the product ospIds the partner lets its companies offer (active and not disallowed ones), by label */
             selectedProducts: string[];
-            /** @description service-resource ospIds; empty until the catalogue exists */
+            /** @description the service-resource ospIds the partner lets its companies offer (active ones), by name */
             selectedServiceResources: string[];
             /** @description the platform issues self-billing invoices to this partner for what it sold */
             selfBilling: boolean;
@@ -5440,16 +5944,265 @@ export interface components {
             partnerType: "MSP" | "MRP" | "RESELLER" | "ARTEMIS" | "MRP_MSP" | "RESELLER_B2B";
         };
         PartnerUpdateRequest: {
-            /** @description every company of the partner offers exactly the selected budget types afterwards */
+            /** @description every company of the partner offers exactly the selected budget types, and every selected product and service resource, afterwards */
             applyChangesToCorporateAccounts: boolean;
             ospId: string;
             partnerData: components["schemas"]["PartnerPartnerData"];
             /** @description subset of MOBILITY_BUDGET, BUSINESS_BUDGET, CAFETERIA_BUDGET, COMMUTING_BUDGET, COMPANY_BUDGET; null keeps the stored selection */
             selectedBudgetTypes?: string[];
-            /** @description must be empty until the catalogue exists */
+            /** @description product ospIds the partner's companies may offer; null keeps the selection; a product no longer selected leaves its companies and their groups (refused while it is an employee's default product); a new one must be active and not disallowed */
             selectedProducts?: string[];
-            /** @description must be empty until the catalogue exists */
+            /** @description service-resource ospIds the partner's companies may offer; null keeps the selection; a new one must be active */
             selectedServiceResources?: string[];
+        };
+        ProductAddRequest: {
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            mandatory?: boolean;
+            /** @description active resource groups or resources of kind, not yet in the composition */
+            ospIds: string[];
+            productOspId: string;
+        };
+        ProductByAssigneeRequest: {
+            /** @description a corporate account's or a user group's ospId */
+            assigneeOspId: string;
+            /** @enum {string} */
+            assigneeType: "CORPORATE_ACCOUNT" | "USER_GROUP";
+        };
+        ProductByResourceRequest: {
+            active?: boolean;
+            resourceOspId: string;
+        };
+        ProductComposition: {
+            /** @description the active elements, by position */
+            elements: components["schemas"]["ProductElement"][];
+            productOspId: string;
+        };
+        ProductCompositionDetails: {
+            elements: components["schemas"]["ProductElementDetail"][];
+            productOspId: string;
+        };
+        ProductCompositionRequest: {
+            productOspId: string;
+        };
+        ProductCreateRequest: {
+            /** @description default true */
+            active?: boolean;
+            /** @description unique; no dots or whitespace */
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            productLabel: components["schemas"]["ProductLabelInput"];
+        };
+        ProductDeleteElementRequest: {
+            elementOspId: string;
+            productOspId: string;
+        };
+        ProductDetailsRequest: {
+            /** @description platform staff only: also the elements whose resource or group is deactivated */
+            includeInactive?: boolean;
+            productOspId: string;
+        };
+        ProductElement: {
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            /** @description always part of the product (optional elements are add-ons the user may pick) */
+            mandatory: boolean;
+            /** @description the resource group's or resource's ospId */
+            ospId: string;
+            /** @description 1 first; the order the app shows the elements in */
+            position: number;
+        };
+        ProductElementDetail: {
+            active: boolean;
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            mandatory: boolean;
+            /** @description the resource's mobility mode; empty for groups */
+            mobilityMode: string;
+            /** @description the MRP partner offering the resource; empty for groups */
+            mrpPartnerOspId: string;
+            /** @description the resource's or group's name; empty when the catalogue no longer knows it */
+            name: string;
+            ospId: string;
+            position: number;
+        };
+        ProductFilterRequest: {
+            /** @description platform staff only; other admins always get the active products */
+            active?: boolean;
+            /** @enum {string} */
+            mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description part of the label (any language) or of the extId */
+            search?: string;
+        };
+        ProductFindAllRequest: {
+            /** @description platform staff only; other admins always get the active products */
+            active?: boolean;
+        };
+        ProductGetRequest: {
+            ospId: string;
+        };
+        ProductLabelInput: {
+            defaultValue: string;
+            defaultValueHtml?: string;
+            labelTranslations?: components["schemas"]["ProductLabelTranslation"][];
+        };
+        ProductLabelTranslation: {
+            /** @description sanitised on the server: scripts, styles, event handlers and javascript: URLs are removed */
+            html: string;
+            /** @enum {string} */
+            languageCode: "en" | "nl" | "fr" | "de";
+            text: string;
+        };
+        ProductProduct: {
+            active: boolean;
+            /** @description the active elements, by position; deactivated resources and groups are left out */
+            composition: components["schemas"]["ProductElement"][];
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            ospId: string;
+            productLabel: components["schemas"]["ProductProductLabel"];
+        };
+        ProductProductLabel: {
+            /** @description required; the label when no translation fits the language */
+            defaultValue: string;
+            /** @description sanitised on the server: scripts, styles, event handlers and javascript: URLs are removed */
+            defaultValueHtml: string;
+            /** @description read only: set by the server at create */
+            labelOspId: string;
+            /** @description en, nl, fr, de; each language at most once */
+            labelTranslations: components["schemas"]["ProductLabelTranslation"][];
+        };
+        ProductUpdateElementRequest: {
+            elementOspId: string;
+            mandatory?: boolean;
+            /** @description move the element to this place (1 first); the others shift */
+            position?: number;
+            productOspId: string;
+        };
+        ProductUpdateRequest: {
+            /** @description unique; no dots or whitespace */
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            ospId: string;
+            productLabel: components["schemas"]["ProductLabelInput"];
+        };
+        ProductaccessAvailability: {
+            corporateAccount: components["schemas"]["ProductaccessRef"];
+            products: components["schemas"]["ProductaccessAvailableProduct"][];
+            serviceResources: components["schemas"]["ProductaccessAvailableServiceResource"][];
+        };
+        ProductaccessAvailableProduct: {
+            active: boolean;
+            extId: string;
+            /** @description the product label's default value */
+            label: string;
+            ospId: string;
+            selected: boolean;
+        };
+        ProductaccessAvailableServiceResource: {
+            active: boolean;
+            mobilityMode: string;
+            mrpPartnerOspId: string;
+            name: string;
+            ospId: string;
+            selected: boolean;
+        };
+        ProductaccessCompanyProduct: {
+            active: boolean;
+            /** @description employees with this product as default (revoking it from them is refused) */
+            defaultUserCount: number;
+            extId: string;
+            /** @description the product label's default value */
+            label: string;
+            ospId: string;
+            userGroups: components["schemas"]["ProductaccessGroupRef"][];
+        };
+        ProductaccessCompanyProducts: {
+            corporateAccount: components["schemas"]["ProductaccessRef"];
+            products: components["schemas"]["ProductaccessCompanyProduct"][];
+        };
+        ProductaccessCorporateAccountRequest: {
+            corporateAccountOspId: string;
+        };
+        ProductaccessDefaultUser: {
+            email: string;
+            fullName: string;
+            ospId: string;
+        };
+        ProductaccessDefaultUsersRequest: {
+            corporateAccountOspId: string;
+            productOspId: string;
+        };
+        ProductaccessGrantRequest: {
+            productOspIds: string[];
+            userGroupOspId: string;
+        };
+        ProductaccessGroupProducts: {
+            products: components["schemas"]["ProductaccessProductSummary"][];
+            userGroup: components["schemas"]["ProductaccessGroupRef"];
+        };
+        ProductaccessGroupRef: {
+            active: boolean;
+            /** @description extId shown with underscores as spaces */
+            name: string;
+            ospId: string;
+        };
+        ProductaccessGroupServiceResources: {
+            serviceResources: components["schemas"]["ProductaccessServiceResourceSummary"][];
+            userGroup: components["schemas"]["ProductaccessGroupRef"];
+        };
+        ProductaccessMayUseAnswer: {
+            allowed: boolean;
+            /** @enum {string} */
+            reason: "ALLOWED" | "PRODUCT_UNKNOWN" | "PRODUCT_INACTIVE" | "PLATFORM_DISALLOWED" | "USER_UNKNOWN" | "USER_INACTIVE" | "NO_COMPANY" | "COMPANY_INACTIVE" | "PARTNER_NOT_SELECTED" | "COMPANY_NOT_SELECTED" | "NO_GROUP_GRANT";
+        };
+        ProductaccessMayUseRequest: {
+            productOspId: string;
+            userOspId: string;
+        };
+        ProductaccessPlatformProduct: {
+            active: boolean;
+            disallowed: boolean;
+            /** @description RFC 3339, when disallowed */
+            disallowedAt?: string;
+            extId: string;
+            /** @description the product label's default value */
+            label: string;
+            ospId: string;
+        };
+        ProductaccessProductOspIDRequest: {
+            productOspId: string;
+        };
+        ProductaccessProductSummary: {
+            active: boolean;
+            extId: string;
+            /** @description the product label's default value */
+            label: string;
+            ospId: string;
+        };
+        ProductaccessRef: {
+            ospId: string;
+        };
+        ProductaccessServiceResourceSummary: {
+            active: boolean;
+            mobilityMode: string;
+            mrpPartnerOspId: string;
+            name: string;
+            ospId: string;
+        };
+        ProductaccessUserDefault: {
+            product: components["schemas"]["ProductaccessProductSummary"] | null;
+            userOspId: string;
+        };
+        ProductaccessUserGroupRequest: {
+            userGroupOspId: string;
+        };
+        ProductaccessUserRequest: {
+            userOspId: string;
         };
         ReportingAddRecipientsRequest: {
             corporateAccountOspId: string;
@@ -9121,6 +9874,794 @@ export interface operations {
                 };
                 content: {
                     "image/*": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductAuthorizationProductUsageGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessGrantRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessGroupProducts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductAuthorizationProductUsageRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessGrantRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessGroupProducts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductAddRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductDeleteElementRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCompositionDetails"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductCompositionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateElementRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductDefaultFindByUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessUserDefault"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductDefaultFindUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessDefaultUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessDefaultUser"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductFindAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindAllByAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductByAssigneeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindByResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductByResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductPermissionAvailabilityFindByCorporateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessCorporateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessAvailability"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductPermissionUsageFindByUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessUserGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessGroupProducts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductPermissionUsageMayUse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessMayUseRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessMayUseAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductPermissionViewFindByCorporateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessCorporateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessCompanyProducts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductPlatformAllow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessProductOspIDRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessPlatformProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductPlatformDisallow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessProductOspIDRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessPlatformProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductPlatformFindDisallowed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessPlatformProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
                 };
             };
             /** @description Bad Request */
@@ -13632,6 +15173,39 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1UsergroupPermissionsUsageUsergroupServiceResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductaccessUserGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessGroupServiceResources"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1UsergroupRemoveUsers: {
         parameters: {
             query?: never;
@@ -13718,6 +15292,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BudgetBudget"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV2ProductPermissionUsageFindByUserGroupUserGroupOspId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userGroupOspId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductaccessGroupProducts"];
                 };
             };
             /** @description Bad Request */
