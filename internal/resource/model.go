@@ -337,7 +337,7 @@ type Summary struct {
 
 // KindFilterRequest pages through one kind's resources.
 type KindFilterRequest struct {
-	Search          string            `json:"search,omitempty" maxLength:"100" description:"part of the name or extId"`
+	Search          string            `json:"search,omitempty" maxLength:"100" description:"part of the name or extId, at least 3 characters"`
 	Active          *bool             `json:"active,omitempty"`
 	MrpPartnerOspID string            `json:"mrpPartnerOspId,omitempty"`
 	MobilityMode    string            `json:"mobilityMode,omitempty" enum:"BIKE,BUS_TRAM_METRO,TRAIN,PARKING,CAR,FUEL,SNA,OTHER_PURCHASES,FLEXOFFICE,CHARGING"`

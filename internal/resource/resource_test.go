@@ -266,8 +266,11 @@ func TestFilterAcrossKinds(t *testing.T) {
 		eq("search gent, kinds (walking)", find(map[string]any{"search": "gent", "kinds": []string{"parking", "gasstation"}}), a, g)
 		restore()
 		eq("search ip- (by extId)", find(map[string]any{"search": "ip-"}), a)
-		eq("search 2 letters", find(map[string]any{"search": "q8"}), g)
-		eq("search % is literal", find(map[string]any{"search": "%"}))
+		eq("search with a space", find(map[string]any{"search": "q8 g"}), g)
+		eq("search % is literal", find(map[string]any{"search": "%%%"}))
+		if res := c.refused(c.msp, "/resource/getByFilter", map[string]any{"search": " q8 "}, http.StatusBadRequest, "VALIDATION_FAILED"); res.FieldErrors(t)["search"] == "" {
+			t.Fatalf("a 2-letter search: %s", res.Body)
+		}
 		eq("kinds", find(map[string]any{"kinds": []string{"gasstation", "service"}}), s, g)
 		eq("partner", find(map[string]any{"mrpPartnerOspId": osp(other)}), g)
 		eq("unknown partner", find(map[string]any{"mrpPartnerOspId": "nope"}))

@@ -3,6 +3,7 @@ package resource
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -10,6 +11,7 @@ import (
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
+	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/paging"
@@ -321,6 +323,11 @@ func (s *Service) filterOf(ctx context.Context, kinds []string, req KindFilterRe
 	}
 	if req.MobilityMode != "" {
 		v.OneOf("mobilityMode", req.MobilityMode, mobilityModes())
+	}
+	// SPEC §9: a search has at least 3 characters (every one a trigram
+	// search over 50,000 resources)
+	if q := strings.TrimSpace(req.Search); q != "" {
+		v.MinLength("search", q, constants.SearchMinChars)
 	}
 	if err := v.Err(); err != nil {
 		return filter{}, err

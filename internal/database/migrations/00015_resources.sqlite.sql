@@ -55,6 +55,8 @@ CREATE TABLE resources (
     archived_at     TIMESTAMP,
     created_at      TIMESTAMP NOT NULL,
     updated_at      TIMESTAMP NOT NULL,
+    -- what a search looks in (stored: SQLite adds only virtual columns later)
+    search_text     TEXT GENERATED ALWAYS AS (lower(name || ' ' || ext_id)) STORED,
     CHECK ((kind = 'service') = (latitude IS NULL)),
     CHECK ((latitude IS NULL) = (longitude IS NULL)),
     CHECK ((kind = 'gasstation') = (number_of_pumps IS NOT NULL)),
@@ -77,8 +79,8 @@ CREATE INDEX resources_partner ON resources(mrp_partner_id, archived_at, kind, a
 -- Substring search over name and extId: an FTS5 trigram table kept in step
 -- by triggers (as users_fts), so a 3-letter search over 50,000 resources
 -- stays fast. It holds live resources only: archiving one takes it out, so
--- a search alone is counted in the index.
-ALTER TABLE resources ADD COLUMN search_text TEXT GENERATED ALWAYS AS (lower(name || ' ' || ext_id)) VIRTUAL;
+-- a search alone is counted in the index. A search has at least three
+-- characters (SPEC §9), so every search is a trigram one.
 CREATE VIRTUAL TABLE resources_fts USING fts5(search_text, content='resources', content_rowid='id', tokenize='trigram');
 -- +goose StatementBegin
 CREATE TRIGGER resources_fts_insert AFTER INSERT ON resources BEGIN

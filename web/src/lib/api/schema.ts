@@ -6612,7 +6612,7 @@ export interface components {
             mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
             mrpPartnerOspId?: string;
             pagination: components["schemas"]["PagingPagination"];
-            /** @description part of the name or extId */
+            /** @description part of the name or extId, at least 3 characters */
             search?: string;
         };
         ResourceFindAllRequest: {
@@ -6767,7 +6767,7 @@ export interface components {
             mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
             mrpPartnerOspId?: string;
             pagination: components["schemas"]["PagingPagination"];
-            /** @description part of the name or extId */
+            /** @description part of the name or extId, at least 3 characters */
             search?: string;
         };
         ResourceLabel: {
