@@ -111,7 +111,7 @@ func coordinate(v *validate.Checker, field string, value *float64, limit float64
 	return value
 }
 
-func bounded(v *validate.Checker, field string, n, lo, hi int) {
+func bounded[N int | int64](v *validate.Checker, field string, n, lo, hi N) {
 	switch {
 	case n < lo:
 		v.Fail(field, "rule.min", lo)
@@ -181,7 +181,7 @@ func (s *Service) checkFees(v *validate.Checker, fees []FeeWrite) []feeRow {
 			v.OneOf(at("feeType"), f.FeeType, FeeTypes)
 		}
 		if v.AmountInBounds(at("amount"), f.Amount) {
-			bounded64(v, at("amount"), row.Amount, 0, MaxFeeAmount)
+			bounded(v, at("amount"), row.Amount, 0, MaxFeeAmount)
 		}
 		switch {
 		case f.FeeType == "VARIABLE" && v.Required(at("unit"), f.Unit):
@@ -210,15 +210,6 @@ func (s *Service) checkFees(v *validate.Checker, fees []FeeWrite) []feeRow {
 		out = append(out, row)
 	}
 	return out
-}
-
-func bounded64(v *validate.Checker, field string, n, lo, hi int64) {
-	switch {
-	case n < lo:
-		v.Fail(field, "rule.min", lo)
-	case n > hi:
-		v.Fail(field, "rule.max", hi)
-	}
 }
 
 func contains(list []string, s string) bool {

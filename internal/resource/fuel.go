@@ -213,13 +213,13 @@ func (s *Service) ByOwner(ctx context.Context, p *access.Principal, req ByOwnerR
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	ds, err := s.details(ctx, stations, false)
+	sums, err := s.summariesOf(ctx, stations)
 	if err != nil {
 		return nil, err
 	}
-	byID := make(map[int64]Summary, len(ds))
-	for i := range ds {
-		byID[ds[i].ID] = ds[i].summary()
+	byID := make(map[int64]Summary, len(sums))
+	for i := range sums {
+		byID[stations[i].ID] = sums[i]
 	}
 	out := make([]OwnedStation, len(rows))
 	for i, o := range rows {

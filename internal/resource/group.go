@@ -45,15 +45,11 @@ func (s *Service) GetGroup(ctx context.Context, _ *access.Principal, ospID strin
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	ds, err := s.details(ctx, rows, false)
+	members, err := s.summariesOf(ctx, rows)
 	if err != nil {
 		return nil, err
 	}
-	out := &GroupDetail{Group: g.toAPI(), Resources: make([]Summary, len(ds))}
-	for i := range ds {
-		out.Resources[i] = ds[i].summary()
-	}
-	return out, nil
+	return &GroupDetail{Group: g.toAPI(), Resources: members}, nil
 }
 
 func checkGroup(ctx context.Context, name, description string) (string, string, error) {
@@ -218,10 +214,10 @@ func (s *Service) SetGroupActive(ctx context.Context, p *access.Principal, ospID
 	if err != nil {
 		return nil, err
 	}
-	if err := s.db.WithTx(ctx, func(ctx context.Context) error {
+	if err := s.write(ctx, func(ctx context.Context) error {
 		return s.store.setGroupActive(ctx, g.ID, active, database.Now(s.clock.Now()))
 	}); err != nil {
-		return nil, apperr.Internal(err)
+		return nil, err
 	}
 	return s.GetGroup(ctx, p, ospID)
 }
@@ -232,10 +228,5 @@ func (s *Service) DeleteGroup(ctx context.Context, _ *access.Principal, ospID st
 	if err != nil {
 		return err
 	}
-	if err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		return s.store.archiveGroup(ctx, g.ID, database.Now(s.clock.Now()))
-	}); err != nil {
-		return apperr.Internal(err)
-	}
-	return nil
+	return s.write(ctx, func(ctx context.Context) error { return s.store.archiveGroup(ctx, g.ID, database.Now(s.clock.Now())) })
 }

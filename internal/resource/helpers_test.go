@@ -49,23 +49,6 @@ func (c *cat) refused(token, path string, body any, status int, label string) *t
 	return res
 }
 
-// fieldErrors are the fields a validation error names.
-func fieldErrors(t *testing.T, res *testkit.Response) map[string]string {
-	t.Helper()
-	var body struct {
-		Errors []struct {
-			Field    string   `json:"field"`
-			Messages []string `json:"messages"`
-		} `json:"errors"`
-	}
-	res.JSON(t, &body)
-	out := map[string]string{}
-	for _, f := range body.Errors {
-		out[f.Field] = f.Messages[0]
-	}
-	return out
-}
-
 func (c *cat) next() int { c.n++; return c.n }
 
 // body is a valid create request of kind with overrides applied.

@@ -20,11 +20,13 @@ var (
 	pr    = access.FromContext
 )
 
-// writeReq is a kind's create request; updateReq its update request.
-type writeReq interface{ input() input }
+// Write is a kind's create request (ServiceWrite, TransportWrite,
+// ParkingWrite, BikeWrite, CarWrite, RentalWrite, GasStationWrite).
+type Write interface{ input() input }
 
+// updateReq is a kind's update request.
 type updateReq interface {
-	writeReq
+	Write
 	target() string
 }
 
@@ -46,7 +48,7 @@ func (s *Service) Routes() []api.Route {
 
 // kindRoutes are one kind's seven calls, typed with its own request and
 // answer types so the OpenAPI document names each kind's fields.
-func kindRoutes[W writeReq, U updateReq, R any](s *Service, kind, noun string, present func(*detail) R) []api.Route {
+func kindRoutes[W Write, U updateReq, R any](s *Service, kind, noun string, present func(*detail) R) []api.Route {
 	base := v1 + "/resource/" + kind
 	one := func(d *detail, err error) (*R, error) {
 		if err != nil {

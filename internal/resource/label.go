@@ -179,10 +179,10 @@ func (s *Service) SetLabelActive(ctx context.Context, p *access.Principal, ospID
 	if err != nil {
 		return nil, err
 	}
-	if err := s.db.WithTx(ctx, func(ctx context.Context) error {
+	if err := s.write(ctx, func(ctx context.Context) error {
 		return s.store.setLabelActive(ctx, l.ID, active, database.Now(s.clock.Now()))
 	}); err != nil {
-		return nil, apperr.Internal(err)
+		return nil, err
 	}
 	return s.GetLabel(ctx, p, ospID)
 }
@@ -193,10 +193,5 @@ func (s *Service) DeleteLabel(ctx context.Context, _ *access.Principal, ospID st
 	if err != nil {
 		return err
 	}
-	if err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		return s.store.archiveLabel(ctx, l.ID, database.Now(s.clock.Now()))
-	}); err != nil {
-		return apperr.Internal(err)
-	}
-	return nil
+	return s.write(ctx, func(ctx context.Context) error { return s.store.archiveLabel(ctx, l.ID, database.Now(s.clock.Now())) })
 }

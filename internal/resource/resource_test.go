@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
 )
@@ -98,7 +99,7 @@ func TestKindsDoNotMix(t *testing.T) {
 		// extIds are unique per kind: the same one in another kind is fine
 		c.create("bike", map[string]any{"extId": p["extId"]})
 		res := c.refused(c.staff, "/resource/parking/create", c.body("parking", map[string]any{"extId": p["extId"]}), http.StatusBadRequest, "VALIDATION_FAILED")
-		if f := fieldErrors(t, res); !strings.Contains(f["extId"], "unique") {
+		if f := res.FieldErrors(t); !strings.Contains(f["extId"], "unique") {
 			t.Fatalf("duplicate extId: %v", f)
 		}
 	})
@@ -182,7 +183,7 @@ func TestValidation(t *testing.T) {
 				t.Errorf("%s: want 400, got %d %s", tc.name, res.Status, res.Body)
 				continue
 			}
-			if f := fieldErrors(t, res); f[tc.field] == "" {
+			if f := res.FieldErrors(t); f[tc.field] == "" {
 				t.Errorf("%s: no message for %s: %s", tc.name, tc.field, res.Body)
 			}
 		}
@@ -201,7 +202,7 @@ func TestValidation(t *testing.T) {
 		}
 		// the messages are in the caller's language (msp.admin reads Dutch)
 		res = c.post(c.staff, "/resource/parking/create", c.body("parking", map[string]any{"latitude": 95}))
-		if f := fieldErrors(t, res); f["latitude"] != "Latitude must be between -90 and 90" {
+		if f := res.FieldErrors(t); f["latitude"] != "Latitude must be between -90 and 90" {
 			t.Fatalf("English message: %q", f["latitude"])
 		}
 	})
@@ -257,9 +258,19 @@ func TestFilterAcrossKinds(t *testing.T) {
 			}
 		}
 		eq("search gent (by name)", find(map[string]any{"search": "gent"}), b, a, g)
+		// a search with many matches walks the name index instead of
+		// sorting the matches: the same answer
+		restore := resource.SetWalkFrom(1)
+		eq("search gent (walking the index)", find(map[string]any{"search": "gent"}), b, a, g)
+		eq("search gent, page 2 of 2 (walking)", find(map[string]any{"search": "gent", "pagination": map[string]any{"page": 2, "size": 2}}), g)
+		eq("search gent, kinds (walking)", find(map[string]any{"search": "gent", "kinds": []string{"parking", "gasstation"}}), a, g)
+		restore()
 		eq("search ip- (by extId)", find(map[string]any{"search": "ip-"}), a)
-		eq("search 2 letters", find(map[string]any{"search": "q8"}), g)
-		eq("search % is literal", find(map[string]any{"search": "%"}))
+		eq("search with a space", find(map[string]any{"search": "q8 g"}), g)
+		eq("search % is literal", find(map[string]any{"search": "%%%"}))
+		if res := c.refused(c.msp, "/resource/getByFilter", map[string]any{"search": " q8 "}, http.StatusBadRequest, "VALIDATION_FAILED"); res.FieldErrors(t)["search"] == "" {
+			t.Fatalf("a 2-letter search: %s", res.Body)
+		}
 		eq("kinds", find(map[string]any{"kinds": []string{"gasstation", "service"}}), s, g)
 		eq("partner", find(map[string]any{"mrpPartnerOspId": osp(other)}), g)
 		eq("unknown partner", find(map[string]any{"mrpPartnerOspId": "nope"}))

@@ -3,6 +3,7 @@ package resource
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -10,6 +11,7 @@ import (
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
+	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/paging"
@@ -230,6 +232,18 @@ func (s *Service) Create(ctx context.Context, _ *access.Principal, kind string, 
 	return s.Get(ctx, nil, kind, r.OspID)
 }
 
+// Add creates a resource of w's kind as its create call does and answers
+// its summary (the demo seed builds the catalogue with it).
+func (s *Service) Add(ctx context.Context, p *access.Principal, w Write) (*Summary, error) {
+	in := w.input()
+	d, err := s.Create(ctx, p, in.kind, in)
+	if err != nil {
+		return nil, err
+	}
+	sum := d.summary()
+	return &sum, nil
+}
+
 func (s *Service) writeParts(ctx context.Context, id int64, c *checked) error {
 	if err := s.store.replaceFees(ctx, id, c.fees); err != nil {
 		return err
@@ -279,10 +293,10 @@ func (s *Service) SetActive(ctx context.Context, _ *access.Principal, kind, ospI
 		return nil, err
 	}
 	if r.Active != active {
-		if err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.write(ctx, func(ctx context.Context) error {
 			return s.store.setActive(ctx, r.ID, active, database.Now(s.clock.Now()))
 		}); err != nil {
-			return nil, apperr.Internal(err)
+			return nil, err
 		}
 	}
 	return s.Get(ctx, nil, kind, ospID)
@@ -294,12 +308,7 @@ func (s *Service) Delete(ctx context.Context, _ *access.Principal, kind, ospID s
 	if err != nil {
 		return err
 	}
-	if err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		return s.store.archive(ctx, r.ID, database.Now(s.clock.Now()))
-	}); err != nil {
-		return apperr.Internal(err)
-	}
-	return nil
+	return s.write(ctx, func(ctx context.Context) error { return s.store.archive(ctx, r.ID, database.Now(s.clock.Now())) })
 }
 
 // defaultPageSize of the resource lists.
@@ -314,6 +323,11 @@ func (s *Service) filterOf(ctx context.Context, kinds []string, req KindFilterRe
 	}
 	if req.MobilityMode != "" {
 		v.OneOf("mobilityMode", req.MobilityMode, mobilityModes())
+	}
+	// SPEC §9: a search has at least 3 characters (every one a trigram
+	// search over 50,000 resources)
+	if q := strings.TrimSpace(req.Search); q != "" {
+		v.MinLength("search", q, constants.SearchMinChars)
 	}
 	if err := v.Err(); err != nil {
 		return filter{}, err
@@ -370,6 +384,17 @@ func (s *Service) summaries(ctx context.Context, f filter, p paging.Pagination) 
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
+	out, err := s.summariesOf(ctx, rows)
+	if err != nil {
+		return nil, err
+	}
+	page := paging.NewPage(out, total, pg)
+	return &page, nil
+}
+
+// summariesOf turns rows into summaries (their partners and labels in a
+// batch each).
+func (s *Service) summariesOf(ctx context.Context, rows []row) ([]Summary, error) {
 	ds, err := s.details(ctx, rows, false)
 	if err != nil {
 		return nil, err
@@ -378,8 +403,13 @@ func (s *Service) summaries(ctx context.Context, f filter, p paging.Pagination) 
 	for i := range ds {
 		out[i] = ds[i].summary()
 	}
-	page := paging.NewPage(out, total, pg)
-	return &page, nil
+	return out, nil
+}
+
+// write runs fn in one transaction; what fails is answered as it is when
+// it is an application error, else as an internal one.
+func (s *Service) write(ctx context.Context, fn func(ctx context.Context) error) error {
+	return apperr.Wrap(s.db.WithTx(ctx, fn))
 }
 
 // ByLabel pages through the resources that carry a label (a deleted or
@@ -398,15 +428,7 @@ func (s *Service) FindAll(ctx context.Context, _ *access.Principal, kind string,
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	ds, err := s.details(ctx, rows, false)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Summary, len(ds))
-	for i := range ds {
-		out[i] = ds[i].summary()
-	}
-	return out, nil
+	return s.summariesOf(ctx, rows)
 }
 
 // MobilityModes lists the mobility modes with their labels in the

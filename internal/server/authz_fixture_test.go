@@ -50,12 +50,13 @@ func newFixture(m *matrix, token string) *fixture {
 func (f *fixture) next() int { f.seq++; return f.seq }
 
 func (f *fixture) reset() {
-	f.ids = map[string]string{"company": seed.AcmeOspID, "partner": seed.MobiPartnerOspID}
+	f.ids = map[string]string{"company": seed.AcmeOspID, "partner": seed.MobiPartnerOspID, "mrp": seed.MrpPartnerOspID}
 }
 
 // all makes one object of every kind.
 func (f *fixture) all() {
-	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo", "report"} {
+	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo", "report",
+		"service", "transport", "parking", "bike", "car", "rental", "gasstation", "resource", "label", "resourceGroup"} {
 		f.id(k)
 	}
 	f.made = false
@@ -130,19 +131,47 @@ func (f *fixture) id(kind string) string {
 			post(v1+"/partner/related/add", map[string]any{"ospId": seed.MobiPartnerOspID, "relatedPartnerOspId": id, "relation": "SUB"})
 		}
 	case "report":
-		// the report job for October makes Acme's reports (its expense in
-		// the fixture is of November: an empty report is a report)
-		if _, err := e.App.Reporting.Generate(t.Context(), "202610"); err != nil {
+		// the report job for November, run in December, makes Acme's reports
+		// (the demo's users and the fixture's rows are of November: a month
+		// before any of them has no reports)
+		now := e.Clock.Now()
+		e.Clock.Set(now.AddDate(0, 1, 0))
+		_, err := e.App.Reporting.Generate(t.Context(), "202611")
+		e.Clock.Set(now)
+		if err != nil {
 			t.Fatalf("fixture report: %v", err)
 		}
 		if err := e.DB.Get(t.Context(), &id, `SELECT osp_id FROM reports WHERE report_type = 'MONTHLY_EXPENSES_PER_MOBILITY_MODE'
-			AND report_month = '202610' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+			AND report_month = '202611' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
 			t.Fatalf("fixture report: %v", err)
 		}
 	case "promo":
 		code := fmt.Sprintf("FIXTURE%d", n)
 		post(v1+"/budget/promo/create", map[string]any{"code": code, "amount": 500, "validFrom": "2026-11-01", "validTo": "2026-12-31"})
 		id = code
+	case "service", "transport", "parking", "bike", "car", "rental", "gasstation":
+		id = f.resource(kind, n)
+	case "resource":
+		// a catalogue resource of any kind: a service resource, which a
+		// product's composition takes too
+		id = f.resource("service", n)
+	case "label":
+		l := post(v1+"/resource/label/create", map[string]any{"defaultValue": fmt.Sprintf("Fixture label %d", n),
+			"labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Fixture"}}})
+		id = str(t, l, "ospId")
+	case "resourceGroup":
+		g := post(v1+"/resourcegroup/create", map[string]any{"name": fmt.Sprintf("Fixture group %d", n), "description": "",
+			"resourceOspIds": []string{f.id("resource")}})
+		id = str(t, g, "ospId")
+	case "product":
+		p := post(v1+"/product/create", map[string]any{"extId": fmt.Sprintf("AUTHZ-PRODUCT-%d", n), "mobilityMode": "BIKE",
+			"productLabel": map[string]any{"defaultValue": fmt.Sprintf("Authz product %d", n)}})
+		id = str(t, p, "ospId")
+	case "element":
+		// the resource, in the composition of the current product
+		post(v1+"/product/composition/add", map[string]any{"productOspId": f.id("product"), "kind": "SERVICE",
+			"ospIds": []string{f.id("resource")}})
+		id = f.id("resource")
 	case "inactiveCompany", "inactivePartner", "sparePartner":
 		id = f.deactivationTarget(kind, n)
 	default:
@@ -150,6 +179,46 @@ func (f *fixture) id(kind string) string {
 	}
 	f.ids[kind] = id
 	f.made = true
+	return id
+}
+
+// resource makes an active catalogue resource of kind ("resource": a
+// parking lot) through the API; a service resource gets an icon, so GET
+// image/icon has one to answer.
+func (f *fixture) resource(kind string, n int) string {
+	e, t := f.m.e, f.m.t
+	if kind == "resource" {
+		kind = "parking"
+	}
+	body := map[string]any{"extId": fmt.Sprintf("FIXTURE-%s-%d", kind, n), "name": fmt.Sprintf("Fixture %s %d", kind, n),
+		"description": "", "mrpPartnerOspId": seed.MrpPartnerOspID, "mobilityMode": "OTHER_PURCHASES",
+		"labelOspIds": []string{}, "fees": []any{map[string]any{"feeType": "FIXED", "amount": 1000, "vatPercent": 21, "cron": "0 0 1 * *",
+			"proRata": true, "onUserBudget": true}}}
+	if kind != "service" {
+		body["latitude"], body["longitude"] = 51.0543, 3.7174
+		body["address"] = map[string]any{"street": "Korenmarkt", "streetNumber": "1", "zipCode": "9000", "city": "Gent"}
+	}
+	switch kind {
+	case "rental":
+		body["carCategory"] = "ECONOMY"
+	case "gasstation":
+		body["numberOfPumps"] = 8
+	}
+	res := e.Post(v1+"/resource/"+kind+"/create", f.token, body)
+	if res.Status != http.StatusOK {
+		t.Fatalf("fixture %s: %d %s", kind, res.Status, res.Body)
+	}
+	id := str(t, res.Map(t), "ospId")
+	if kind == "service" {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		_ = mw.WriteField("serviceResourceOspId", id)
+		fw, _ := mw.CreateFormFile("file", "icon.svg")
+		fmt.Fprint(fw, `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>`)
+		_ = mw.Close()
+		testkit.MustStatus(t, e.Do(testkit.Request{Path: v1 + "/resource/service/icon/upload", Token: f.token, Body: buf.Bytes(),
+			Headers: map[string]string{"Content-Type": mw.FormDataContentType()}}), http.StatusOK)
+	}
 	return id
 }
 
@@ -184,3 +253,4 @@ func (f *fixture) deactivationTarget(kind string, n int) string {
 	}
 	return osp
 }
+

@@ -127,6 +127,15 @@ var idKinds = map[string]string{
 	"promoCode":             "promo",
 	"parentOspId":           "company", // reporting: a company's or a partner's; the matrix names Acme
 	"reportOspId":           "report",
+	"productOspId":          "product",
+	"elementOspId":          "element",
+	"mrpPartnerOspId":       "mrp",
+	"labelOspId":            "label",
+	"labelOspIds":           "label",
+	"resourceOspId":         "resource",
+	"resourceOspIds":        "resource",
+	"serviceResourceOspId":  "service",
+	"gasStationOspId":       "gasstation",
 }
 
 // routeIDKinds overrides idKinds for the routes under a path prefix, where
@@ -134,6 +143,26 @@ var idKinds = map[string]string{
 // corporate account (the matrix names Acme), elsewhere a budget's owner.
 var routeIDKinds = map[string]map[string]string{
 	v1 + "/branding/": {"ownerOspId": "company"},
+	// find/allByAssignee: a company's or a user group's (the matrix names an Acme group)
+	v1 + "/product/": {"assigneeOspId": "group"},
+}
+
+// platformKinds are objects of the whole platform, of no tenant: a call
+// naming one names nothing of another tenant's, each with why.
+var platformKinds = map[string]string{
+	"product":       "products are the platform's catalogue: every admin reads the active ones",
+	"resource":      "resources are the platform's catalogue, offered by MRP partners to every MSP",
+	"element":       "a product's composition element is a catalogue resource",
+	"mrp":           "the MRP partners that offer resources are public to every admin (partner/mrp/getAll)",
+	"service":       "as resource (every admin reads the catalogue, platform staff write it)",
+	"transport":     "as resource",
+	"parking":       "as resource",
+	"bike":          "as resource",
+	"car":           "as resource",
+	"rental":        "as resource",
+	"gasstation":    "as resource; its owner periods are scoped to the caller's companies in the query",
+	"label":         "resource labels are part of the platform's catalogue",
+	"resourceGroup": "resource groups are part of the platform's catalogue",
 }
 
 // nestedKinds names the kind of a nested {ospId} by the field holding it.
@@ -166,6 +195,18 @@ func kindOfOspID(path string) string {
 		{v1 + "/partner/deactivate", "sparePartner"},
 		{v1 + "/partner/", "partner"},
 		{v1 + "/branding/", "company"}, // a partner's or a company's: the matrix names Acme
+		{v1 + "/product/update", "product"},
+		{v1 + "/product/activate", "product"},
+		{v1 + "/product/deactivate", "product"},
+		{v1 + "/resource/label/", "label"},
+		{v1 + "/resourcegroup/", "resourceGroup"},
+		{v1 + "/resource/service/", "service"}, // the icon calls too
+		{v1 + "/resource/transport/", "transport"},
+		{v1 + "/resource/parking/", "parking"},
+		{v1 + "/resource/bike/", "bike"},
+		{v1 + "/resource/car/", "car"},
+		{v1 + "/resource/rental/", "rental"},
+		{v1 + "/resource/gasstation/", "gasstation"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -637,6 +678,9 @@ type call struct {
 // Acme's, or Acme's partner when p belongs to another partner.
 func (c *call) foreignTo(p *persona) bool {
 	for k := range c.kinds {
+		if platformKinds[k] != "" {
+			continue
+		}
 		if k != "partner" || p.partner != seed.MobiPartnerOspID {
 			return true
 		}
@@ -816,10 +860,14 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 			return nil
 		}
 		b.kinds[kind] = true
-		if id, ok := b.override[kind]; ok {
-			return id
+		id, ok := b.override[kind]
+		if !ok {
+			id = fx.id(kind)
 		}
-		return fx.id(kind)
+		if t.Kind() == reflect.Slice {
+			return []string{id} // a list of ids (labelOspIds, resourceOspIds)
+		}
+		return id
 	}
 	if v, ok := b.sample(name, parent); ok {
 		return v
@@ -948,6 +996,9 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		if strings.Contains(path, "/promo/") {
 			return "2026-11-01", true
 		}
+		if strings.Contains(path, "/fuelstation/") {
+			return "2026-01-01", true
+		}
 	case "validTo":
 		return "2026-12-31", true
 	case "pincode":
@@ -972,6 +1023,12 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return map[string]any{"name": fmt.Sprintf("Authz partner %d", n), "extId": fmt.Sprintf("AUTHZ-P%d", n),
 			"partnerType": "RESELLER", "zipCode": "1000", "vatNumber": "BE0123456749"}, true
 	case "name", "extId", "contractType", "paymentType":
+		if name == "extId" && strings.HasPrefix(path, v1+"/product/") {
+			return fmt.Sprintf("AUTHZ-PR%d", fx.next()), true
+		}
+		if (strings.HasPrefix(path, v1+"/resource/") || strings.HasPrefix(path, v1+"/resourcegroup/")) && (name == "name" || name == "extId") {
+			return fmt.Sprintf("Authz-%s-%d", name, fx.next()), true
+		}
 		if strings.HasSuffix(path, "/corporateAccount/create") {
 			n := fx.next()
 			return map[string]string{"name": fmt.Sprintf("Authz company %d", n), "extId": fmt.Sprintf("AUTHZ-CA%d", n),
@@ -979,11 +1036,44 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		}
 	case "relation":
 		return "SUB", true
+	case "mobilityMode":
+		return "TRAIN", true
+	case "productLabel":
+		return map[string]any{"defaultValue": "Authz product", "labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Authz-product"}}}, true
+	case "assigneeType":
+		return "USER_GROUP", true
+	case "ospIds":
+		if strings.HasPrefix(path, v1+"/product/composition/") {
+			return []string{fx.id("resource")}, true
+		}
+	case "feeType":
+		return "FIXED", true
+	case "vatPercent":
+		return 21, true
+	case "cron":
+		return "0 0 1 * *", true
+	case "latitude":
+		return 50.8466, true
+	case "longitude":
+		return 4.3528, true
+	case "carCategory":
+		return "COMPACT", true
+	case "numberOfPumps":
+		return 4, true
+	case "defaultValue":
+		return fmt.Sprintf("Authz label %d", fx.next()), true
+	case "languageCode":
+		return "nl", true
+	case "text":
+		return "Authz tekst", true
 	case "selectedBudgetTypes":
 		return []string{"MOBILITY_BUDGET"}, true
 	case "contractId":
 		return fmt.Sprintf("C-AUTHZ-%d", fx.next()), true
 	case "kind":
+		if strings.HasPrefix(path, v1+"/product/composition/") {
+			return "SERVICE", true
+		}
 		return "create", true
 	case "format":
 		return "csv", true
@@ -1002,7 +1092,7 @@ func (b *builder) sample(name, parent string) (any, bool) {
 	case "imageType":
 		return "LOGO", true
 	case "file":
-		if strings.HasPrefix(path, v1+"/branding/") {
+		if strings.HasPrefix(path, v1+"/branding/") || strings.HasPrefix(path, v1+"/resource/service/icon/") {
 			return `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123456"/></svg>`, true
 		}
 		n := fx.next()
