@@ -62,6 +62,13 @@ describe('a kind\'s list tab', () => {
     expect(screen.getByTestId('filter-state')).toHaveValue('Inactive');
   });
 
+  it('searches from 3 characters on, as the server does', SLOW, async () => {
+    const { calls } = setup('/resource-management/bike?search=ge');
+    await screen.findByText('Blue-bike Gent-Sint-Pieters');
+    expect(lastBody(calls, '/resource/bike/getByFilter')).not.toHaveProperty('search');
+    expect(screen.getByTestId('resource-search')).toHaveAttribute('placeholder', 'Type at least 3 characters');
+  });
+
   it('deactivates only once confirmed', SLOW, async () => {
     const { calls, user } = setup();
     await user.click(await screen.findByRole('switch', { name: 'Blue-bike Gent-Sint-Pieters active' }));

@@ -2,9 +2,9 @@ import { Badge, Button, Card, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PagedList } from '@/components/list/PagedList';
-import { useListParams } from '@/components/list/listState';
+import { effectiveSearch, useListParams } from '@/components/list/listState';
 import type { Column, Sort } from '@/components/PagedTable';
-import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
+import { DEFAULT_PAGE_SIZE, SEARCH_MIN_CHARS } from '@/lib/constants';
 import { namedRoutes } from '@/lib/routes';
 import { useDeleteResource, useResources, useSetResourceActive } from '../api/resources';
 import { activeOf, type AnyResource, type Kind, type KindFilter } from '../api/types';
@@ -45,8 +45,10 @@ export default function ResourceListTab({ kind }: { kind: Kind }) {
   const list = useListParams<Sort>(DEFAULT_SORT);
   const filters = useFilterParams();
   const modeLabel = useModeLabel();
+  // The server searches from 3 characters on; a shorter term leaves the list unfiltered.
+  const search = effectiveSearch(list.search);
   const filter: KindFilter = {
-    search: list.search || undefined,
+    search,
     mrpPartnerOspId: filters.partner || undefined,
     mobilityMode: (filters.mode || undefined) as KindFilter['mobilityMode'],
     active: activeOf(filters.state),
@@ -61,7 +63,7 @@ export default function ResourceListTab({ kind }: { kind: Kind }) {
     (variables) => setActive.mutateAsync({ kind, ...variables }),
     (variables) => remove.mutateAsync({ kind, ...variables }),
   );
-  const filtered = Boolean(list.search || filters.partner || filters.mode || filters.state);
+  const filtered = Boolean(search || filters.partner || filters.mode || filters.state);
 
   const columns: Column<AnyResource>[] = [
     ...(kind === 'service'
@@ -108,7 +110,7 @@ export default function ResourceListTab({ kind }: { kind: Kind }) {
         rowKey={(r) => r.ospId}
         rowHref={(r) => namedRoutes.ResourceEdit(tab, r.ospId)}
         emptyMessage={filtered ? t('list.noMatches') : t(`list.empty.${kind}`)}
-        search={{ label: t('list.search'), testId: 'resource-search' }}
+        search={{ label: t('list.search'), placeholder: t('minChars', { min: SEARCH_MIN_CHARS }), testId: 'resource-search' }}
         toolbar={
           <>
             <ResourceFilters filters={filters} />

@@ -43,7 +43,7 @@ export function CompanyPicker({ label, value, onChange, onBlur, error }: Props) 
       onBlur={onBlur}
       // The server filters (name or extId); filtering again here would hide extId matches.
       filter={({ options: all }) => all}
-      nothingFoundMessage={tooShort ? t('owners.minChars', { min: SEARCH_MIN_CHARS }) : t('filters.nothingFound')}
+      nothingFoundMessage={tooShort ? t('minChars', { min: SEARCH_MIN_CHARS }) : t('filters.nothingFound')}
       rightSection={results.isFetching ? <Loader size="xs" /> : undefined}
       error={error}
       comboboxProps={{ withinPortal: true }}

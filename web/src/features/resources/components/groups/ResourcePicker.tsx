@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorState } from '@/components/ErrorState';
-import { SEARCH_DEBOUNCE_MS } from '@/lib/constants';
+import { effectiveSearch } from '@/components/list/listState';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@/lib/constants';
 import { useTicked } from '@/lib/useTicked';
 import { useResourceSearch } from '../../api/groups';
 import { KINDS } from '../kinds';
@@ -25,7 +26,8 @@ export function ResourcePicker({ opened, onClose, memberOspIds, onAdd }: Props) 
   const { t } = useTranslation('resources');
   const [search, setSearch] = useState('');
   const [kinds, setKinds] = useState<string[]>([]);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The server searches from 3 characters on; a shorter term offers the first resources by name.
+  const [debounced] = useDebouncedValue(effectiveSearch(search) ?? '', SEARCH_DEBOUNCE_MS);
   const { ticked: selected, toggle, clear } = useTicked();
   const [adding, setAdding] = useState(false);
   const results = useResourceSearch(debounced, kinds, opened);
@@ -55,6 +57,7 @@ export function ResourcePicker({ opened, onClose, memberOspIds, onAdd }: Props) 
         <Group grow align="flex-end">
           <TextInput
             label={t('groups.pickerSearch')}
+            placeholder={t('minChars', { min: SEARCH_MIN_CHARS })}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
             rightSection={results.isFetching ? <Loader size="xs" /> : undefined}
