@@ -86,10 +86,11 @@ export default function ResourceListTab({ kind }: { kind: Kind }) {
     {
       key: 'labels',
       header: t('fields.labels'),
+      width: 180,
       render: (r) => (
         <Group gap={4}>
           {r.labels.map((label) => (
-            <Badge key={label.ospId} size="sm" variant="light">
+            <Badge key={label.ospId} size="sm" variant="light" tt="none">
               {label.text}
             </Badge>
           ))}
