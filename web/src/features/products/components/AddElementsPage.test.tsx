@@ -129,7 +129,7 @@ describe('AddElementsPage', () => {
     });
   });
 
-  it('asks rental-car resources of kind rental', async () => {
+  it('asks rental-car resources of kind rental', { timeout: 20_000 }, async () => {
     const { calls } = productServer((call) => {
       if (call.url.endsWith('/product/find/all')) return jsonResponse(200, [train]);
       if (call.url.endsWith('/composition/details')) return jsonResponse(200, { productOspId: 'pr-train', elements: [] });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Checkbox, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useModeName } from '../api/catalogue';
 import { useAddElements, useCandidates, useCompositionDetails, type Candidate } from '../api/composition';
 import { useProduct } from '../api/products';
 import { PRODUCT_LIMITS, type ElementKind } from '../api/types';
+import { MandatoryCheckbox, Refusal } from './parts';
 import { productName } from './productForm';
 import { productPath } from './routes';
 
@@ -185,18 +186,8 @@ export default function AddElementsPage({ kind }: { kind: ElementKind }) {
               {t('picker.limit', { max: PRODUCT_LIMITS.addPerCall })}
             </Text>
           )}
-          <Checkbox
-            label={t('composition.mandatory')}
-            description={t('composition.mandatoryHelp')}
-            checked={mandatory}
-            onChange={(event) => setMandatory(event.currentTarget.checked)}
-            data-testid="candidates-mandatory"
-          />
-          {refusal && (
-            <Alert color="red" role="alert" data-testid="add-refused" style={{ whiteSpace: 'pre-line' }}>
-              {refusal}
-            </Alert>
-          )}
+          <MandatoryCheckbox checked={mandatory} onChange={setMandatory} testId="candidates-mandatory" />
+          <Refusal message={refusal} testId="add-refused" />
           <Group justify="space-between">
             <Button variant="default" component={Link} to={back}>
               {t('actions.cancel')}

@@ -1,15 +1,14 @@
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PagedTable, type Column } from '@/components/PagedTable';
-import { errorMessage } from '@/lib/api/errorMessage';
-import { isApiError } from '@/lib/api/errors';
 import { notifySuccess } from '@/lib/notify';
 import { useModeName, useMrpPartnerNames } from '../api/catalogue';
 import { useCompositionDetails, useDeleteElement, useUpdateElement } from '../api/composition';
 import { ELEMENT_KINDS, type ElementDetail } from '../api/types';
+import { MandatoryCheckbox, Refusal, unnotifiedMessage } from './parts';
 import { useDetailProduct } from './ProductDetailPage';
 import { addElementsPath } from './routes';
 
@@ -159,8 +158,7 @@ function EditElementDialog(props: { productOspId: string; element: ElementDetail
       }
       props.onClose();
     } catch (error) {
-      if (isApiError(error) && error.handled) return;
-      setRefusal(errorMessage(error, t));
+      setRefusal(unnotifiedMessage(error, t));
     }
   };
 
@@ -186,18 +184,8 @@ function EditElementDialog(props: { productOspId: string; element: ElementDetail
             error={valid ? undefined : t('composition.positionInvalid', { count: props.count })}
             data-testid="element-position"
           />
-          <Checkbox
-            label={t('composition.mandatory')}
-            description={t('composition.mandatoryHelp')}
-            checked={mandatory}
-            onChange={(event) => setMandatory(event.currentTarget.checked)}
-            data-testid="element-mandatory"
-          />
-          {refusal && (
-            <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-              {refusal}
-            </Alert>
-          )}
+          <MandatoryCheckbox checked={mandatory} onChange={setMandatory} testId="element-mandatory" />
+          <Refusal message={refusal} />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose} disabled={update.isPending}>
               {t('actions.cancel')}

@@ -73,7 +73,7 @@ describe('the product detail', () => {
     expect(screen.queryByTestId('product-html-sanitised')).toBeNull();
   });
 
-  it('shows the 404 page for a product that does not exist', async () => {
+  it('shows the 404 page for a product that does not exist', { timeout: 20_000 }, async () => {
     productServer((call) => (call.url.endsWith('/product/find/all') ? jsonResponse(200, [train]) : undefined));
     renderRoutes(routes, '/products/nope/details', staffClient());
     expect(await screen.findByText('This page does not exist')).toBeInTheDocument();

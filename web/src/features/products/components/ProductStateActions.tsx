@@ -1,13 +1,12 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { errorMessage } from '@/lib/api/errorMessage';
-import { isApiError } from '@/lib/api/errors';
 import { notifySuccess } from '@/lib/notify';
 import { useSetPlatformAllowed } from '../api/platform';
 import { useSetProductActive } from '../api/products';
 import type { Product } from '../api/types';
+import { Refusal, unnotifiedMessage } from './parts';
 
 type Action = 'activate' | 'deactivate' | 'allow' | 'disallow';
 
@@ -55,7 +54,7 @@ export function ProductStateActions({ product, name, disallowed, size = 'xs' }: 
       setAction(null);
     } catch (error) {
       // A refusal the client did not notify (the default-product one) is told here.
-      if (!(isApiError(error) && error.handled)) setRefusal(errorMessage(error, t));
+      setRefusal(unnotifiedMessage(error, t));
     }
   };
 
@@ -94,11 +93,7 @@ export function ProductStateActions({ product, name, disallowed, size = 'xs' }: 
         onConfirm={() => void confirm()}
         onClose={close}
       >
-        {refusal && (
-          <Alert color="red" role="alert" data-testid="product-state-refused" style={{ whiteSpace: 'pre-line' }}>
-            {refusal}
-          </Alert>
-        )}
+        <Refusal message={refusal} testId="product-state-refused" />
       </ConfirmDialog>
     </>
   );

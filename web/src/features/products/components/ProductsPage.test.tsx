@@ -87,7 +87,7 @@ describe('ProductsPage', () => {
     expect(inactive).toHaveTextContent('Bike');
   });
 
-  it('shows the label in the reader\'s language', async () => {
+  it('shows the label in the reader\'s language', { timeout: 20_000 }, async () => {
     productServer((call) => (call.url.endsWith('/findByFilter') ? jsonResponse(200, page([train])) : undefined));
     const { default: i18n } = await import('@/lib/i18n');
     await i18n.changeLanguage('nl');
