@@ -120,7 +120,9 @@ describe('AddElementsPage', () => {
     expect(calls.find((c) => c.url.endsWith('/resourcegroup/getByFilter'))!.body).toEqual({ active: true, pagination: { page: 1, size: 10 } });
     await user.click(within(row).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Add 1' }));
-    expect(await screen.findByTestId('add-refused')).toHaveTextContent('Brussels stations is no longer active');
+    expect(await screen.findByTestId('add-refused')).toHaveTextContent(
+      'Only active resources and resource groups of the chosen kind can be added to a product',
+    );
     expect(calls.find((c) => c.url.endsWith('/composition/add'))!.body).toEqual({
       productOspId: 'pr-train',
       kind: 'RESOURCE_GROUP',
