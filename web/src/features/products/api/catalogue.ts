@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api/typed';
+import { MOBILITY_MODES } from '@/lib/constants';
 import { productKeys } from './keys';
 
 /**
@@ -21,6 +22,12 @@ export function useMobilityModes() {
 export function useModeName(): (mode: string) => string {
   const modes = useMobilityModes();
   return (mode) => modes.data?.find((m) => m.value === mode)?.label ?? mode;
+}
+
+/** The select options of the modes a product may have (the API's enum), named by the server. */
+export function useModeOptions(): { value: string; label: string }[] {
+  const modeName = useModeName();
+  return MOBILITY_MODES.map((value) => ({ value, label: modeName(value) }));
 }
 
 /** partner/mrp/getAll: the MRP partners' names for the composition's partner column. */

@@ -53,6 +53,19 @@ describe('AddProductPage', () => {
     expect(calls.some((c) => c.url.endsWith('/product/create'))).toBe(false);
   });
 
+  it('offers every mode a product may have, named by the server where it knows the name', { timeout: 20_000 }, async () => {
+    productServer(() => undefined);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/products/add', staffClient());
+    const select = await screen.findByTestId('product-mode');
+    await user.click(select);
+    await screen.findByRole('option', { name: 'Bus, tram, metro', hidden: true });
+    const listbox = document.getElementById(select.getAttribute('aria-controls')!)!;
+    const names = within(listbox).getAllByRole('option', { hidden: true }).map((o) => o.textContent);
+    expect(names).toHaveLength(10);
+    expect(names).toEqual(expect.arrayContaining(['Train', 'Bike', 'Bus, tram, metro', 'PARKING', 'CHARGING']));
+  });
+
   it('creates the product with its label and opens it, showing the HTML as the server sanitised it', { timeout: 30_000 }, async () => {
     const saved = product('pr-new', 'Train', {
       extId: 'NMBS_TRAIN',

@@ -2,16 +2,14 @@ import { Select, Stack, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TranslationsEditor } from '@/components/TranslationsEditor';
-import { MOBILITY_MODES } from '@/lib/constants';
-import { useMobilityModes } from '../api/catalogue';
+import { useModeOptions } from '../api/catalogue';
 import { PRODUCT_LIMITS } from '../api/types';
 import type { ProductValues } from './productForm';
 
 /** extId, mobility mode and the translated label (with its HTML variant): what add and details share. */
 export function ProductFields({ form }: { form: UseFormReturn<ProductValues> }) {
   const { t } = useTranslation('products');
-  const modes = useMobilityModes();
-  const modeOptions = modes.data?.map((m) => ({ value: m.value, label: m.label })) ?? MOBILITY_MODES.map((m) => ({ value: m, label: m }));
+  const modeOptions = useModeOptions();
   const errors = form.formState.errors;
   return (
     <Stack gap="md">

@@ -6,7 +6,7 @@ import { PagedList } from '@/components/list/PagedList';
 import { useListParams } from '@/components/list/listState';
 import { DEFAULT_PAGE_SIZE, MOBILITY_MODES } from '@/lib/constants';
 import { paths } from '@/lib/routes';
-import { useMobilityModes, useModeName } from '../api/catalogue';
+import { useModeName, useModeOptions } from '../api/catalogue';
 import { useDisallowedProducts } from '../api/platform';
 import { useProducts } from '../api/products';
 import type { MobilityMode, Product, ProductFilter } from '../api/types';
@@ -38,7 +38,7 @@ export default function ProductsPage() {
   const mode = params.get('mode') ?? '';
   const query = useProducts(productFilter(list.search, state, mode, list.page));
   const disallowed = useDisallowedProducts();
-  const modes = useMobilityModes();
+  const modeOptions = useModeOptions();
   const modeName = useModeName();
 
   const setFilter = (name: 'state' | 'mode', value: string) =>
@@ -110,7 +110,7 @@ export default function ProductsPage() {
               <Select
                 label={t('fields.mobilityMode')}
                 placeholder={t('allModes')}
-                data={modes.data?.map((m) => ({ value: m.value, label: m.label })) ?? []}
+                data={modeOptions}
                 value={mode || null}
                 onChange={(value) => setFilter('mode', value ?? '')}
                 clearable
