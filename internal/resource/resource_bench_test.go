@@ -47,12 +47,18 @@ func generate(ctx context.Context, db *database.DB, n int) error {
 	if err := insertCatalogue(ctx, db, n); err != nil {
 		return err
 	}
-	stats := `ANALYZE`
 	if db.Dialect == database.Postgres {
-		stats = `VACUUM ANALYZE`
+		_, err := db.Exec(ctx, `VACUUM ANALYZE`)
+		return err
 	}
-	_, err := db.Exec(ctx, stats)
-	return err
+	// SQLite: the statistics, and the loaded rows moved from the WAL into
+	// the database file, as a running portal's checkpoints would have
+	for _, stmt := range []string{`ANALYZE`, `PRAGMA wal_checkpoint(TRUNCATE)`} {
+		if _, err := db.Exec(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func insertCatalogue(ctx context.Context, db *database.DB, n int) error {

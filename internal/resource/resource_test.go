@@ -267,6 +267,13 @@ func TestFilterAcrossKinds(t *testing.T) {
 		restore()
 		eq("search ip- (by extId)", find(map[string]any{"search": "ip-"}), a)
 		eq("search with a space", find(map[string]any{"search": "q8 g"}), g)
+		eq("search does not look in the kind", find(map[string]any{"search": "gasstation"}))
+		if p := c.ok(c.msp, "/resource/getByFilter", map[string]any{"search": "gent", "kinds": []string{"parking", "gasstation"}}); p["totalElements"] != float64(2) {
+			t.Fatalf("a search within kinds counts %v", p["totalElements"])
+		}
+		if p := c.ok(c.msp, "/resource/parking/getByFilter", map[string]any{"search": "gent"}); p["totalElements"] != float64(1) {
+			t.Fatalf("a kind's search counts %v", p["totalElements"])
+		}
 		eq("search % is literal", find(map[string]any{"search": "%%%"}))
 		if res := c.refused(c.msp, "/resource/getByFilter", map[string]any{"search": " q8 "}, http.StatusBadRequest, "VALIDATION_FAILED"); res.FieldErrors(t)["search"] == "" {
 			t.Fatalf("a 2-letter search: %s", res.Body)

@@ -51,7 +51,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'settings', company: 'selected' },
   { key: 'reporting', label: 'menu.reporting', to: paths.reporting, audience: 'all', roles: ['reporting_manager'] },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
-  // The admin backoffice (SPEC §2): platform staff's own screens.
+  // The backoffice (SPEC §2 "Admin backoffice"): platform staff, last in their own part.
+  { key: 'products', label: 'menu.products', to: paths.products, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'resources', label: 'menu.resources', to: paths.resources, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
 ];
 
