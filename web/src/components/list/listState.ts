@@ -68,6 +68,28 @@ export function useListParams<S extends Sort | null = null>(defaultSort: S = nul
 }
 
 /**
+ * A list's other filters (a partner, a state…), in the URL beside its page,
+ * order and search: get reads one ('' when unset), set changes one and
+ * starts again at page 1.
+ */
+export function useFilterParams() {
+  const [params, setParams] = useSearchParams();
+  return {
+    get: (name: string) => params.get(name) ?? '',
+    set: (name: string, value: string | null) =>
+      setParams(
+        (current) => {
+          if (value) current.set(name, value);
+          else current.delete(name);
+          current.delete('page');
+          return current;
+        },
+        { replace: true },
+      ),
+  };
+}
+
+/**
  * The same state kept in the component: for a list inside a tab or a card,
  * where the page of one list does not belong in the page's URL.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Column } from '@/components/PagedTable';
 import { PagedList } from '@/components/list/PagedList';
-import { useListParams } from '@/components/list/listState';
+import { useFilterParams, useListParams } from '@/components/list/listState';
 import { DEFAULT_PAGE_SIZE, MOBILITY_MODES } from '@/lib/constants';
 import { paths } from '@/lib/routes';
 import { useModeName, useModeOptions } from '../api/catalogue';
@@ -32,7 +32,7 @@ export function productFilter(search: string, state: StateFilter, mode: string, 
 export default function ProductsPage() {
   const { t, i18n } = useTranslation('products');
   const list = useListParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const stateParam = params.get('state') as StateFilter | null;
   const state: StateFilter = stateParam && STATES.includes(stateParam) ? stateParam : 'all';
   const mode = params.get('mode') ?? '';
@@ -41,16 +41,7 @@ export default function ProductsPage() {
   const modeOptions = useModeOptions();
   const modeName = useModeName();
 
-  const setFilter = (name: 'state' | 'mode', value: string) =>
-    setParams(
-      (current) => {
-        if (value) current.set(name, value);
-        else current.delete(name);
-        current.delete('page');
-        return current;
-      },
-      { replace: true },
-    );
+  const setFilter = useFilterParams().set;
 
   const columns: Column<Product>[] = [
     { key: 'label', header: t('columns.label'), render: (p) => productName(p, i18n.language) },

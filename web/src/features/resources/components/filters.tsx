@@ -1,36 +1,22 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useFilterParams as useListFilters } from '@/components/list/listState';
 import { useMobilityModes, useMrpPartners } from '../api/options';
 import type { ActiveFilter } from '../api/types';
 
 const STATES: ActiveFilter[] = ['', 'active', 'inactive'];
 
-/**
- * A list's filters besides the search, kept in the URL next to its page
- * and order (components/list/listState), so the way back from an edit page
- * returns to the same list. A new filter starts again at page 1.
- */
+/** A catalogue list's filters besides the search: MRP partner, mobility mode and state. */
 export function useFilterParams() {
-  const [params, setParams] = useSearchParams();
-  const stateParam = params.get('state') ?? '';
-  const set = (name: string, value: string | null) =>
-    setParams(
-      (current) => {
-        if (value) current.set(name, value);
-        else current.delete(name);
-        current.delete('page');
-        return current;
-      },
-      { replace: true },
-    );
+  const params = useListFilters();
+  const state = params.get('state');
   return {
-    partner: params.get('partner') ?? '',
-    mode: params.get('mode') ?? '',
-    state: (STATES.includes(stateParam as ActiveFilter) ? stateParam : '') as ActiveFilter,
-    setPartner: (value: string | null) => set('partner', value),
-    setMode: (value: string | null) => set('mode', value),
-    setState: (value: string | null) => set('state', value),
+    partner: params.get('partner'),
+    mode: params.get('mode'),
+    state: (STATES.includes(state as ActiveFilter) ? state : '') as ActiveFilter,
+    setPartner: (value: string | null) => params.set('partner', value),
+    setMode: (value: string | null) => params.set('mode', value),
+    setState: (value: string | null) => params.set('state', value),
   };
 }
 
