@@ -590,7 +590,8 @@ func (s *Service) usableResourceIDs(ctx context.Context, ospIDs []string) ([]str
 }
 
 // refuseDefaults refuses removing products some employee has as default:
-// in the companies of partnerID, or in companyID.
+// in the companies of partnerID, or in companyID. Anonymized users'
+// defaults do not count and are forgotten.
 func (s *Service) refuseDefaults(ctx context.Context, partnerID, companyID int64, ids []int64, field string) error {
 	if len(ids) == 0 {
 		return nil
@@ -602,7 +603,7 @@ func (s *Service) refuseDefaults(ctx context.Context, partnerID, companyID int64
 	if len(used) > 0 {
 		return defaultInUse(ctx, field)
 	}
-	return nil
+	return s.store.forgetAnonymized(ctx, partnerID, companyID, ids)
 }
 
 func sortedByLabel(refs []ProductRef) []ProductRef {

@@ -91,7 +91,6 @@ type Users interface {
 	Displays(ctx context.Context, scope access.Scope, ids []int64) (map[int64]user.Display, error)
 }
 
-
 // Deps are the services productaccess is built on.
 type Deps struct {
 	DB        *database.DB

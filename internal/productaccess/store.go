@@ -322,6 +322,29 @@ func (s *store) defaultsAmong(ctx context.Context, partnerID, companyID int64, i
 	}, arg)
 }
 
+// forgetAnonymized removes the default rows of anonymized users for ids
+// in the companies of partnerID (companyID 0) or in companyID: they no
+// longer count, and would hold the products in the selection by key.
+func (s *store) forgetAnonymized(ctx context.Context, partnerID, companyID int64, ids []int64) error {
+	where, key := `corporate_account_id IN (SELECT c.corporate_account_id FROM company_products c WHERE c.partner_id = %d)`, partnerID
+	if companyID != 0 {
+		where, key = `corporate_account_id = %d`, companyID
+	}
+	for i := 0; i < len(ids); i += database.InBatch {
+		part := ids[i:min(i+database.InBatch, len(ids))]
+		args := []any{}
+		for _, id := range part {
+			args = append(args, id)
+		}
+		q := `DELETE FROM user_default_products WHERE product_id IN (` + database.Placeholders(len(part)) + `) AND ` +
+			fmt.Sprintf(where, key) + ` AND NOT ` + user.NotAnonymized("user_default_products.user_id")
+		if _, err := s.db.Exec(ctx, q, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // strandedByRevoke lists which of ids some member of groupID has as
 // default without holding it through another active group: revoking
 // them from groupID would leave that member without their default.
