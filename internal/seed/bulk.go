@@ -20,8 +20,16 @@ var (
 
 // Users bulk-inserts n app users into a company (for benchmarks: `portal
 // seed --users N`), with realistic names, in batches inside one
-// transaction, and puts them in the company's default group.
+// transaction, and puts them in the company's default group. All are
+// created (and activated) at now.
 func Users(ctx context.Context, db *database.DB, companyOspID string, n int, now time.Time) error {
+	return UsersOver(ctx, db, companyOspID, n, now, now)
+}
+
+// UsersOver is Users with the creations spread evenly from from to to, as a
+// company that grew through a year has them (the dashboard's user counts
+// then read one row per hour of that year).
+func UsersOver(ctx context.Context, db *database.DB, companyOspID string, n int, from, to time.Time) error {
 	var company struct {
 		ID    int64  `db:"id"`
 		ExtID string `db:"ext_id"`
@@ -33,7 +41,7 @@ func Users(ctx context.Context, db *database.DB, companyOspID string, n int, now
 	if err := db.Get(ctx, &groupID, `SELECT id FROM user_groups WHERE corporate_account_id = ? AND is_default`, company.ID); err != nil {
 		return fmt.Errorf("default group of %s (seed the demo first): %w", companyOspID, err)
 	}
-	now = database.Now(now)
+	span := to.Sub(from)
 	var start int
 	if err := db.Get(ctx, &start, `SELECT COUNT(*) FROM users`); err != nil {
 		return err
@@ -46,6 +54,7 @@ func Users(ctx context.Context, db *database.DB, companyOspID string, n int, now
 			var args []any
 			for i := 0; i < size; i++ {
 				k := start + done + i
+				now := database.Now(from.Add(time.Duration(float64(span) * float64(done+i) / float64(max(n-1, 1)))))
 				first, last := firstNames[k%len(firstNames)], lastNames[(k/len(firstNames))%len(lastNames)]
 				login := fmt.Sprintf("%s.%s.%d", strings.ToLower(first), strings.ToLower(strings.ReplaceAll(last, " ", "")), k)
 				ph = append(ph, "(?, ?, 'mobile', ?, ?, ?, ?, 'nl', ?, ?, TRUE, ?, ?, ?)")

@@ -125,6 +125,9 @@ func TestDemoStory(t *testing.T) {
 			if diff, err := app.Expenses.CheckMonthly(ctx); err != nil || len(diff) > 0 {
 				t.Errorf("expense's monthly totals: %v %v", diff, err)
 			}
+			if diff, err := app.Users.CheckActivity(ctx); err != nil || len(diff) > 0 {
+				t.Errorf("user's activity counts: %v %v", diff, err)
+			}
 			// the jobs runner made a year of reports, and Acme's recipient got each month's once
 			var reports, mails int
 			if err := db.Get(ctx, &reports, `SELECT COUNT(DISTINCT report_month) FROM reports WHERE corporate_account_id = ?`, acme); err != nil {

@@ -30,8 +30,10 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/product"
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/reporting"
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
 )
@@ -58,6 +60,12 @@ type App struct {
 	Help      *help.Service
 	// Deactivations runs the company and partner deactivation workflows.
 	Deactivations *deactivation.Service
+	// Resources is the catalogue's resources, groups, labels, icons and
+	// gas-station owners; it reads partners and companies through
+	// wire_resource.go.
+	Resources *resource.Service
+	// Products is the catalogue's products and their composition.
+	Products *product.Service
 	// ProductAccess decides who may use which product: the platform's
 	// disallowed products, partner and company selections, group grants
 	// and users' default products.
@@ -101,6 +109,11 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// reporting reads only the owners' read models (monthly totals, user counts)
 	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
 		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
+	products := product.NewService(product.Deps{DB: db, Clock: c, Companies: companies, Groups: groups})
+	// product reads resources (internal/resource), users' default products
+	// and the company and group assignments (internal/productaccess)
+	// through interfaces; until those are built, nothing is wired.
+	products.Wire(product.Wiring{})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -118,6 +131,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Deactivations: deactivation.NewService(deactivation.Deps{DB: db, Clock: c, Outbox: outbox, Companies: companies,
 			Partners: partners, Users: users, Budgets: budgets}),
 		ProductAccess: perms,
+
+		Resources: resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
+			Companies: resourceCompanies(companies)}),
+		Products: products,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -141,6 +158,8 @@ func (a *App) Routes() []api.Route {
 		a.Reporting.Routes(),
 		a.Help.Routes(),
 		a.Deactivations.Routes(),
+		a.Resources.Routes(),
+		a.Products.Routes(),
 		a.ProductAccess.Routes(),
 	} {
 		routes = append(routes, group...)

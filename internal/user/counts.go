@@ -2,6 +2,7 @@ package user
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"mobility/portal/internal/access"
@@ -25,12 +26,13 @@ type MonthlyUsers struct {
 	New       int64
 }
 
-// AppUsersPerMonth counts the app users (not anonymized) of the companies
-// of ids (nil: every company in scope) within scope, per company and month,
-// in one query per 500 companies. An app user counts as active at an
-// instant when activated (or created) before it and active now or changed
-// after it: a deactivation is the user's last change (users keep no
-// history of their activations).
+// AppUsersPerMonth counts the app users of the companies of ids (nil:
+// every company in scope) within scope, per company and month, in one query
+// per 500 companies, from the user_activity_hours read model: an app user
+// counts as active from its activation (or creation) until it is
+// deactivated, anonymized or leaves its company, each change kept by the
+// triggers on users (migration 00018), so past months keep their counts.
+// New is the app users created in the month.
 func (s *Service) AppUsersPerMonth(ctx context.Context, scope access.Scope, ids []int64, months []MonthBounds) ([]MonthlyUsers, error) {
 	if len(months) == 0 {
 		return nil, nil
@@ -74,4 +76,25 @@ func (s *Service) ContactEmails(ctx context.Context, scope access.Scope, company
 		return nil, apperr.Internal(err)
 	}
 	return rows, nil
+}
+
+// CheckActivity compares the user-count read model with the users table:
+// per company, the changes kept must add up to the app users counted as
+// active now (those whose activation lies ahead included). It describes
+// every difference (none: nil). The created counts have nothing to be
+// checked against (the users table forgets a user's type at creation), and
+// the hours cannot be rebuilt from a table that keeps no history; a repair
+// re-runs migration 00018's backfill.
+func (s *Service) CheckActivity(ctx context.Context) ([]string, error) {
+	rows, err := s.store.activityCheck(ctx)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	var out []string
+	for _, r := range rows {
+		if r.Kept != r.Active {
+			out = append(out, fmt.Sprintf("company %d: kept active %d, users table %d", r.CompanyID, r.Kept, r.Active))
+		}
+	}
+	return out, nil
 }

@@ -9,53 +9,48 @@ import (
 	"mobility/portal/internal/database"
 )
 
-// appUsersPerMonth groups a company's app users by three buckets: the
-// month of the range their activation falls in (or before it), the month
-// they were deactivated in (their last change while inactive; none when
-// active) and the month they were created in. A CASE chain stops at its
-// first match, so each user costs a few comparisons; the counts per month
-// are summed from the buckets in Go.
+// appUsersPerMonth reads the user_activity_hours read model (kept by
+// triggers on users, migration 00018): a company's hours before the range
+// fall in bucket -1, each later hour in the first month it lies before the
+// end of, so a company costs one index range scan of its hours up to the
+// range's end. Active at the end of month i is the sum of active_delta of
+// the buckets up to i; new in month i the created of bucket i.
 func (s *store) appUsersPerMonth(ctx context.Context, scope access.Scope, ids []int64, months []MonthBounds) ([]MonthlyUsers, error) {
 	n := len(months)
-	chain := func(col string) (string, []any) {
-		var b strings.Builder
-		var args []any
-		b.WriteString("CASE")
-		for i, m := range months {
-			fmt.Fprintf(&b, " WHEN %s < ? THEN %d", col, i)
-			args = append(args, m.End)
-		}
-		fmt.Fprintf(&b, " ELSE %d END", n)
-		return b.String(), args
+	var b strings.Builder
+	margs := []any{months[0].Start}
+	b.WriteString("CASE WHEN h.hour < ? THEN -1")
+	for i, m := range months {
+		fmt.Fprintf(&b, " WHEN h.hour < ? THEN %d", i)
+		margs = append(margs, m.End)
 	}
-	act, aargs := chain("COALESCE(u.start_activation_time, u.created_at)")
-	deact, dargs := chain("u.updated_at")
-	created, cargs := chain("u.created_at")
-	cols := fmt.Sprintf(`SELECT u.corporate_account_id, %s AS a, CASE WHEN u.active THEN %d ELSE %s END AS d,
-		CASE WHEN u.created_at < ? THEN -1 ELSE %s END AS c, COUNT(*) AS n FROM users u`, act, n, deact, created)
-	margs := append(append(append(aargs, dargs...), months[0].Start), cargs...)
-	cond, sargs := scope.InCompanies("u.corporate_account_id")
-	where := ` WHERE u.user_type = '` + TypeMobile + `' AND u.anonymized_at IS NULL AND u.corporate_account_id IS NOT NULL AND ` + cond
-	const group = ` GROUP BY u.corporate_account_id, a, d, c`
+	fmt.Fprintf(&b, " ELSE %d END", n)
+	cols := `SELECT h.corporate_account_id, ` + b.String() + ` AS bucket, SUM(h.active_delta) AS active, SUM(h.created) AS created
+		FROM user_activity_hours h`
+	cond, sargs := scope.InCompanies("h.corporate_account_id")
+	where := ` WHERE h.hour < ? AND ` + cond
+	wargs := append([]any{months[n-1].End}, sargs...)
+	const group = ` GROUP BY h.corporate_account_id, bucket`
 	type bucket struct {
 		CompanyID int64 `db:"corporate_account_id"`
-		A, D, C   int
-		N         int64
+		Bucket    int   `db:"bucket"`
+		Active    int64 `db:"active"`
+		Created   int64 `db:"created"`
 	}
 	var rows []bucket
 	if ids == nil {
-		if err := s.db.Select(ctx, &rows, cols+where+group, append(margs, sargs...)...); err != nil {
+		if err := s.db.Select(ctx, &rows, cols+where+group, append(margs, wargs...)...); err != nil {
 			return nil, err
 		}
 	} else {
 		for i := 0; i < len(ids); i += database.InBatch {
 			part := ids[i:min(i+database.InBatch, len(ids))]
-			args := append(append([]any{}, margs...), sargs...)
+			args := append(append([]any{}, margs...), wargs...)
 			for _, id := range part {
 				args = append(args, id)
 			}
 			var got []bucket
-			if err := s.db.Select(ctx, &got, cols+where+` AND u.corporate_account_id IN (`+database.Placeholders(len(part))+`)`+group, args...); err != nil {
+			if err := s.db.Select(ctx, &got, cols+where+` AND h.corporate_account_id IN (`+database.Placeholders(len(part))+`)`+group, args...); err != nil {
 				return nil, err
 			}
 			rows = append(rows, got...)
@@ -73,12 +68,12 @@ func (s *store) appUsersPerMonth(ctx context.Context, scope access.Scope, ids []
 			per[r.CompanyID] = ms
 			order = append(order, r.CompanyID)
 		}
-		// active at the end of month i: activated by then, not deactivated by then
-		for i := r.A; i < n && i < r.D; i++ {
-			ms[i].Active += r.N
+		// active at the end of month i: every change before that end
+		for i := max(r.Bucket, 0); i < n; i++ {
+			ms[i].Active += r.Active
 		}
-		if r.C >= 0 && r.C < n {
-			ms[r.C].New += r.N
+		if r.Bucket >= 0 && r.Bucket < n {
+			ms[r.Bucket].New += r.Created
 		}
 	}
 	var out []MonthlyUsers
@@ -86,13 +81,6 @@ func (s *store) appUsersPerMonth(ctx context.Context, scope access.Scope, ids []
 		out = append(out, per[id]...)
 	}
 	return out, nil
-}
-
-func deref(p *int64) int64 {
-	if p == nil {
-		return 0
-	}
-	return *p
 }
 
 func (s *store) appUsersOf(ctx context.Context, scope access.Scope, companyID int64) ([]AppUserState, error) {
@@ -111,5 +99,24 @@ func (s *store) contactEmails(ctx context.Context, scope access.Scope, companyID
 	err := s.db.Select(ctx, &out, `SELECT DISTINCT u.email FROM users u JOIN user_contact_types c ON c.user_id = u.id
 		WHERE u.corporate_account_id = ? AND c.contact_type = ? AND u.active AND u.anonymized_at IS NULL AND u.email <> '' AND `+cond+`
 		ORDER BY u.email`, append([]any{companyID, contactType}, args...)...)
+	return out, err
+}
+
+type activityCheckRow struct {
+	CompanyID int64 `db:"company_id"`
+	Kept      int64 `db:"kept"`
+	Active    int64 `db:"active"`
+}
+
+// activityCheck sums the read model's changes and counts the active app
+// users per company.
+func (s *store) activityCheck(ctx context.Context) ([]activityCheckRow, error) {
+	var out []activityCheckRow
+	err := s.db.Select(ctx, &out, `SELECT c.company_id, SUM(c.kept) AS kept, SUM(c.active) AS active FROM (
+		  SELECT corporate_account_id AS company_id, active_delta AS kept, 0 AS active FROM user_activity_hours
+		  UNION ALL
+		  SELECT corporate_account_id, 0, 1 FROM users
+		  WHERE user_type = '`+TypeMobile+`' AND corporate_account_id IS NOT NULL AND active AND anonymized_at IS NULL
+		) c GROUP BY c.company_id ORDER BY c.company_id`)
 	return out, err
 }

@@ -939,6 +939,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/fuel/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The MRP partners that offer active gas stations */
+        post: operations["postPortalServiceV1FuelPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/fuelstation/getByOwner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The gas stations a company owns or owned, with the periods */
+        post: operations["postPortalServiceV1FuelstationGetByOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/fuelstation/owner/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A gas station's owner periods (a company or partner admin: those of their own companies) */
+        post: operations["postPortalServiceV1FuelstationOwnerGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/fuelstation/owner/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a gas station's owner periods (no two may overlap)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1FuelstationOwnerUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/help/get": {
         parameters: {
             query?: never;
@@ -950,6 +1021,23 @@ export interface paths {
         put?: never;
         /** The help page in the caller's language */
         post: operations["postPortalServiceV1HelpGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/image/icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A service resource's icon: its bytes with their content type; 404 when it has none */
+        get: operations["getPortalServiceV1ImageIcon"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1264,6 +1352,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/product/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/product/authorization/product/usage/grant": {
         parameters: {
             query?: never;
@@ -1304,6 +1412,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/product/composition/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add active resource groups, service resources or rental-car resources (one kind a call)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an element from a composition
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product's composition with the elements' names, kinds, MRP partners and state */
+        post: operations["postPortalServiceV1ProductCompositionDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product's composition: its active elements */
+        post: operations["postPortalServiceV1ProductCompositionGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/composition/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an element or change whether it is mandatory
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCompositionUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a product; refused while it is some employees' default product
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/product/default/findByUser": {
         parameters: {
             query?: never;
@@ -1332,6 +1574,77 @@ export interface paths {
         put?: never;
         /** The employees of a company who have a product as default product */
         post: operations["postPortalServiceV1ProductDefaultFindUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/find/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every product, by label (other admins than platform staff: the active ones) */
+        post: operations["postPortalServiceV1ProductFindAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/find/allByAssignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The products a company offers or a user group is granted */
+        post: operations["postPortalServiceV1ProductFindAllByAssignee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/findByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through products by label or extId, state and mobility mode */
+        post: operations["postPortalServiceV1ProductFindByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/product/findByResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The products whose composition holds a resource, directly or through a group
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductFindByResource"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1466,6 +1779,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/product/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a product's extId, mobility mode and label
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ProductUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/purchaseEvent/get": {
         parameters: {
             query?: never;
@@ -1588,6 +1921,23 @@ export interface paths {
          * @description Roles: user_manager (ospadmin always).
          */
         post: operations["postPortalServiceV1RecurringExternalPurchaseUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/rentalcar/find/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every rental-car resource by name (all, or only active or inactive ones) */
+        post: operations["postPortalServiceV1RentalcarFindAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1856,6 +2206,1374 @@ export interface paths {
          * @description Roles: reporting_manager (ospadmin always).
          */
         post: operations["postPortalServiceV1ReportingTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/bike/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a bike-share station
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceBikeActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/bike/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a bike-share station (active)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceBikeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/bike/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a bike-share station: it leaves every composition and permission view at once
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceBikeDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/bike/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a bike-share station: inactive and gone from every list; what named it keeps its history
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceBikeDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/bike/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One bike-share station */
+        post: operations["postPortalServiceV1ResourceBikeGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/bike/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through the bike-share stations (search on name or extId, partner, mobility mode, label, active) */
+        post: operations["postPortalServiceV1ResourceBikeGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/bike/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a bike-share station: the whole resource, its fees and labels replaced
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceBikeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/car/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a car-share station
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceCarActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/car/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a car-share station (active)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceCarCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/car/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a car-share station: it leaves every composition and permission view at once
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceCarDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/car/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a car-share station: inactive and gone from every list; what named it keeps its history
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceCarDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/car/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One car-share station */
+        post: operations["postPortalServiceV1ResourceCarGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/car/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through the car-share stations (search on name or extId, partner, mobility mode, label, active) */
+        post: operations["postPortalServiceV1ResourceCarGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/car/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a car-share station: the whole resource, its fees and labels replaced
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceCarUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/fee/cron/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a fee schedule (cron): valid with its next 5 occurrences, or why not */
+        post: operations["postPortalServiceV1ResourceFeeCronCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/gasstation/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a gas station
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceGasstationActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/gasstation/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a gas station (active)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceGasstationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/gasstation/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a gas station: it leaves every composition and permission view at once
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceGasstationDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/gasstation/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a gas station: inactive and gone from every list; what named it keeps its history
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceGasstationDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/gasstation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One gas station */
+        post: operations["postPortalServiceV1ResourceGasstationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/gasstation/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through the gas stations (search on name or extId, partner, mobility mode, label, active) */
+        post: operations["postPortalServiceV1ResourceGasstationGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/gasstation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a gas station: the whole resource, its fees and labels replaced
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceGasstationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through resources of every kind (search on name or extId, kinds, partner, mobility mode, label, active) */
+        post: operations["postPortalServiceV1ResourceGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/getByLabel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through the resources that carry a label */
+        post: operations["postPortalServiceV1ResourceGetByLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/label/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a resource label
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceLabelActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/label/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a resource label (defaultValue and translations in en, nl, fr, de)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceLabelCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/label/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a resource label: resources stop showing it
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceLabelDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/label/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a resource label
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceLabelDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/label/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One resource label */
+        post: operations["postPortalServiceV1ResourceLabelGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/label/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through resource labels */
+        post: operations["postPortalServiceV1ResourceLabelGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/label/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a resource label's texts
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceLabelUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/mobilityModes/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The mobility modes with their labels in the caller's language */
+        post: operations["postPortalServiceV1ResourceMobilityModesGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/parking/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a parking lot
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceParkingActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/parking/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a parking lot (active)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceParkingCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/parking/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a parking lot: it leaves every composition and permission view at once
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceParkingDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/parking/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a parking lot: inactive and gone from every list; what named it keeps its history
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceParkingDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/parking/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One parking lot */
+        post: operations["postPortalServiceV1ResourceParkingGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/parking/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through the parking lots (search on name or extId, partner, mobility mode, label, active) */
+        post: operations["postPortalServiceV1ResourceParkingGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/parking/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a parking lot: the whole resource, its fees and labels replaced
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceParkingUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/rental/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a rental car
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceRentalActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/rental/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a rental car (active)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceRentalCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/rental/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a rental car: it leaves every composition and permission view at once
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceRentalDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/rental/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a rental car: inactive and gone from every list; what named it keeps its history
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceRentalDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/rental/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One rental car */
+        post: operations["postPortalServiceV1ResourceRentalGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/rental/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through the rental cars (search on name or extId, partner, mobility mode, label, active) */
+        post: operations["postPortalServiceV1ResourceRentalGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/rental/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a rental car: the whole resource, its fees and labels replaced
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceRentalUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a service resource
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceServiceActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a service resource (active)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceServiceCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a service resource: it leaves every composition and permission view at once
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceServiceDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a service resource: inactive and gone from every list; what named it keeps its history
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceServiceDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One service resource */
+        post: operations["postPortalServiceV1ResourceServiceGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through the service resources (search on name or extId, partner, mobility mode, label, active) */
+        post: operations["postPortalServiceV1ResourceServiceGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/icon/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a service resource's icon
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceServiceIconDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/icon/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a service resource's icon (PNG, JPEG or SVG, checked by content; SVG sanitised); replaces its icon
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceServiceIconUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/service/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a service resource: the whole resource, its fees and labels replaced
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceServiceUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/transport/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a transport stop
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceTransportActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/transport/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a transport stop (active)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceTransportCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/transport/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a transport stop: it leaves every composition and permission view at once
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceTransportDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/transport/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a transport stop: inactive and gone from every list; what named it keeps its history
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceTransportDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/transport/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One transport stop */
+        post: operations["postPortalServiceV1ResourceTransportGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/transport/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through the transport stops (search on name or extId, partner, mobility mode, label, active) */
+        post: operations["postPortalServiceV1ResourceTransportGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resource/transport/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a transport stop: the whole resource, its fees and labels replaced
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourceTransportUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a resource group, or deactivate it with active false
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourcegroupActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add active resources to a group (all or none)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourcegroupAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a resource group (active), optionally with active resources in it
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourcegroupCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (archive) a resource group: inactive and gone from every list; compositions keep its history
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourcegroupDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/findAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every resource group by name (all, or only active or inactive ones) */
+        post: operations["postPortalServiceV1ResourcegroupFindAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One resource group with its members */
+        post: operations["postPortalServiceV1ResourcegroupGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page through resource groups */
+        post: operations["postPortalServiceV1ResourcegroupGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove resources from a group
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourcegroupRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/resourcegroup/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a resource group or change its description
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ResourcegroupUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/serviceResource/find/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every service resource by name (all, or only active or inactive ones) */
+        post: operations["postPortalServiceV1ServiceResourceFindAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2930,7 +4648,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -3921,6 +5639,14 @@ export interface components {
             /** @description ospId of a partner or a corporate account */
             ownerOspId: string;
         };
+        FormDataResourceIconUploadForm: {
+            /**
+             * Format: binary
+             * @description one PNG, JPEG or SVG file of at most 1,000,000 bytes
+             */
+            file: string;
+            serviceResourceOspId: string;
+        };
         FormDataUserUploadForm: {
             corporateAccountOspId: string;
             file: components["schemas"]["MultipartFile"];
@@ -4000,6 +5726,13 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfProductProduct: {
+            content: components["schemas"]["ProductProduct"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfReportingCompanyRow: {
             content: components["schemas"]["ReportingCompanyRow"][];
             page: number;
@@ -4009,6 +5742,76 @@ export interface components {
         };
         PageOfReportingReport: {
             content: components["schemas"]["ReportingReport"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceBikeStation: {
+            content: components["schemas"]["ResourceBikeStation"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceCarShare: {
+            content: components["schemas"]["ResourceCarShare"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceGasStation: {
+            content: components["schemas"]["ResourceGasStation"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceGroup: {
+            content: components["schemas"]["ResourceGroup"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceLabel: {
+            content: components["schemas"]["ResourceLabel"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceParkingLot: {
+            content: components["schemas"]["ResourceParkingLot"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceRentalCar: {
+            content: components["schemas"]["ResourceRentalCar"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceServiceResource: {
+            content: components["schemas"]["ResourceServiceResource"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceSummary: {
+            content: components["schemas"]["ResourceSummary"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfResourceTransportStop: {
+            content: components["schemas"]["ResourceTransportStop"][];
             page: number;
             size: number;
             totalElements: number;
@@ -4151,6 +5954,141 @@ export interface components {
             selectedProducts?: string[];
             /** @description service-resource ospIds the partner's companies may offer; null keeps the selection; a new one must be active */
             selectedServiceResources?: string[];
+        };
+        ProductAddRequest: {
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            mandatory?: boolean;
+            /** @description active resource groups or resources of kind, not yet in the composition */
+            ospIds: string[];
+            productOspId: string;
+        };
+        ProductByAssigneeRequest: {
+            /** @description a corporate account's or a user group's ospId */
+            assigneeOspId: string;
+            /** @enum {string} */
+            assigneeType: "CORPORATE_ACCOUNT" | "USER_GROUP";
+        };
+        ProductByResourceRequest: {
+            active?: boolean;
+            resourceOspId: string;
+        };
+        ProductComposition: {
+            /** @description the active elements, by position */
+            elements: components["schemas"]["ProductElement"][];
+            productOspId: string;
+        };
+        ProductCompositionDetails: {
+            elements: components["schemas"]["ProductElementDetail"][];
+            productOspId: string;
+        };
+        ProductCompositionRequest: {
+            productOspId: string;
+        };
+        ProductCreateRequest: {
+            /** @description default true */
+            active?: boolean;
+            /** @description unique; no dots or whitespace */
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            productLabel: components["schemas"]["ProductLabelInput"];
+        };
+        ProductDeleteElementRequest: {
+            elementOspId: string;
+            productOspId: string;
+        };
+        ProductDetailsRequest: {
+            /** @description platform staff only: also the elements whose resource or group is deactivated */
+            includeInactive?: boolean;
+            productOspId: string;
+        };
+        ProductElement: {
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            /** @description always part of the product (optional elements are add-ons the user may pick) */
+            mandatory: boolean;
+            /** @description the resource group's or resource's ospId */
+            ospId: string;
+            /** @description 1 first; the order the app shows the elements in */
+            position: number;
+        };
+        ProductElementDetail: {
+            active: boolean;
+            /** @enum {string} */
+            kind: "RESOURCE_GROUP" | "SERVICE" | "RENTAL_CAR";
+            mandatory: boolean;
+            /** @description the resource's mobility mode; empty for groups */
+            mobilityMode: string;
+            /** @description the MRP partner offering the resource; empty for groups */
+            mrpPartnerOspId: string;
+            /** @description the resource's or group's name; empty when the catalogue no longer knows it */
+            name: string;
+            ospId: string;
+            position: number;
+        };
+        ProductFilterRequest: {
+            /** @description platform staff only; other admins always get the active products */
+            active?: boolean;
+            /** @enum {string} */
+            mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description part of the label (any language) or of the extId */
+            search?: string;
+        };
+        ProductFindAllRequest: {
+            /** @description platform staff only; other admins always get the active products */
+            active?: boolean;
+        };
+        ProductGetRequest: {
+            ospId: string;
+        };
+        ProductLabelInput: {
+            defaultValue: string;
+            defaultValueHtml?: string;
+            labelTranslations?: components["schemas"]["ProductLabelTranslation"][];
+        };
+        ProductLabelTranslation: {
+            /** @description sanitised on the server: scripts, styles, event handlers and javascript: URLs are removed */
+            html: string;
+            /** @enum {string} */
+            languageCode: "en" | "nl" | "fr" | "de";
+            text: string;
+        };
+        ProductProduct: {
+            active: boolean;
+            /** @description the active elements, by position; deactivated resources and groups are left out */
+            composition: components["schemas"]["ProductElement"][];
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            ospId: string;
+            productLabel: components["schemas"]["ProductProductLabel"];
+        };
+        ProductProductLabel: {
+            /** @description required; the label when no translation fits the language */
+            defaultValue: string;
+            /** @description sanitised on the server: scripts, styles, event handlers and javascript: URLs are removed */
+            defaultValueHtml: string;
+            /** @description read only: set by the server at create */
+            labelOspId: string;
+            /** @description en, nl, fr, de; each language at most once */
+            labelTranslations: components["schemas"]["ProductLabelTranslation"][];
+        };
+        ProductUpdateElementRequest: {
+            elementOspId: string;
+            mandatory?: boolean;
+            /** @description move the element to this place (1 first); the others shift */
+            position?: number;
+            productOspId: string;
+        };
+        ProductUpdateRequest: {
+            /** @description unique; no dots or whitespace */
+            extId: string;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            ospId: string;
+            productLabel: components["schemas"]["ProductLabelInput"];
         };
         ProductaccessAvailability: {
             corporateAccount: components["schemas"]["ProductaccessRef"];
@@ -4467,6 +6405,707 @@ export interface components {
         };
         ReportingTypesResponse: {
             types: components["schemas"]["ReportingReportType"][];
+        };
+        ResourceAddress: {
+            city: string;
+            street: string;
+            streetNumber: string;
+            zipCode: string;
+        };
+        ResourceBikeStation: {
+            active: boolean;
+            address: components["schemas"]["ResourceAddress"];
+            /** @description docks; null: unknown */
+            capacity: number | null;
+            /** @description RFC 3339 */
+            createdOn: string;
+            description: string;
+            extId: string;
+            fees: components["schemas"]["ResourceFee"][];
+            /** @enum {string} */
+            kind: "service" | "transport" | "parking" | "bike" | "car" | "rental" | "gasstation";
+            /** @description active labels only */
+            labels: components["schemas"]["ResourceLabelRef"][];
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            mobilityMode: string;
+            mrpPartner: components["schemas"]["ResourcePartnerRef"];
+            name: string;
+            ospId: string;
+            /** @description RFC 3339 */
+            updatedOn: string;
+        };
+        ResourceBikeUpdate: {
+            address: components["schemas"]["ResourceAddress"];
+            /** @description docks */
+            capacity?: number;
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+            ospId: string;
+        };
+        ResourceBikeWrite: {
+            address: components["schemas"]["ResourceAddress"];
+            /** @description docks */
+            capacity?: number;
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+        };
+        ResourceByLabelRequest: {
+            active?: boolean;
+            labelOspId: string;
+            pagination: components["schemas"]["PagingPagination"];
+        };
+        ResourceByOwnerRequest: {
+            corporateAccountOspId: string;
+            /** @description yyyy-MM-dd: only stations the company owns that day; empty: every period */
+            date?: string;
+        };
+        ResourceCarShare: {
+            active: boolean;
+            address: components["schemas"]["ResourceAddress"];
+            /** @description RFC 3339 */
+            createdOn: string;
+            description: string;
+            extId: string;
+            fees: components["schemas"]["ResourceFee"][];
+            /** @enum {string} */
+            kind: "service" | "transport" | "parking" | "bike" | "car" | "rental" | "gasstation";
+            /** @description active labels only */
+            labels: components["schemas"]["ResourceLabelRef"][];
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            mobilityMode: string;
+            mrpPartner: components["schemas"]["ResourcePartnerRef"];
+            name: string;
+            ospId: string;
+            /** @description RFC 3339 */
+            updatedOn: string;
+        };
+        ResourceCarUpdate: {
+            address: components["schemas"]["ResourceAddress"];
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+            ospId: string;
+        };
+        ResourceCarWrite: {
+            address: components["schemas"]["ResourceAddress"];
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+        };
+        ResourceCronCheck: {
+            /** @description why it is not valid, in the caller's language; empty when valid */
+            message: string;
+            /** @description RFC 3339, Europe/Brussels; empty when not valid */
+            nextOccurrences: string[];
+            valid: boolean;
+        };
+        ResourceCronCheckRequest: {
+            cron: string;
+        };
+        ResourceFee: {
+            /**
+             * Format: int64
+             * @description euro cents; per unit for a VARIABLE fee
+             */
+            amount: number;
+            cron: string;
+            description: string;
+            /** @enum {string} */
+            feeType: "FIXED" | "VARIABLE";
+            /** @description the next 5 times of a recurring fee (RFC 3339, Europe/Brussels); empty without cron */
+            nextOccurrences: string[];
+            onUserBudget: boolean;
+            proRata: boolean;
+            /** @description empty for a FIXED fee */
+            unit: string;
+            /** Format: double */
+            vatPercent: number;
+        };
+        ResourceFeeWrite: {
+            /**
+             * Format: int64
+             * @description euro cents, 0 to 1,000,000; per unit for a VARIABLE fee
+             */
+            amount: number;
+            /** @description FIXED fees only: the schedule of a recurring fee in standard 5-field cron notation (or @daily, @weekly, @monthly, @yearly), Europe/Brussels; empty: a one-off fee */
+            cron?: string;
+            description?: string;
+            /** @enum {string} */
+            feeType: "FIXED" | "VARIABLE";
+            /** @description charged to the user's budget (true) or to the company (false) */
+            onUserBudget: boolean;
+            /** @description a recurring fee is charged pro rata for a partial first period (needs cron) */
+            proRata: boolean;
+            /**
+             * @description VARIABLE fees only (required there)
+             * @enum {string}
+             */
+            unit?: "MINUTE" | "HOUR" | "DAY" | "KM" | "KWH" | "LITRE";
+            /**
+             * Format: double
+             * @description percent with at most two decimals, e.g. 21 or 5.5 (stored as basis points)
+             */
+            vatPercent: number;
+        };
+        ResourceFilterRequest: {
+            active?: boolean;
+            /** @description service, transport, parking, bike, car, rental, gasstation; empty: all */
+            kinds?: string[];
+            labelOspId?: string;
+            /** @enum {string} */
+            mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            mrpPartnerOspId?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description part of the name or extId */
+            search?: string;
+        };
+        ResourceFindAllRequest: {
+            active?: boolean;
+        };
+        ResourceFuelPartner: {
+            name: string;
+            ospId: string;
+            /** @description its active gas stations */
+            stationCount: number;
+        };
+        ResourceGasStation: {
+            active: boolean;
+            address: components["schemas"]["ResourceAddress"];
+            /** @description RFC 3339 */
+            createdOn: string;
+            description: string;
+            extId: string;
+            fees: components["schemas"]["ResourceFee"][];
+            /** @enum {string} */
+            kind: "service" | "transport" | "parking" | "bike" | "car" | "rental" | "gasstation";
+            /** @description active labels only */
+            labels: components["schemas"]["ResourceLabelRef"][];
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            mobilityMode: string;
+            mrpPartner: components["schemas"]["ResourcePartnerRef"];
+            name: string;
+            numberOfPumps: number;
+            ospId: string;
+            /** @description RFC 3339 */
+            updatedOn: string;
+        };
+        ResourceGasStationUpdate: {
+            address: components["schemas"]["ResourceAddress"];
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+            /** @description required: a whole number from 1 to 100 */
+            numberOfPumps: number | null;
+            ospId: string;
+        };
+        ResourceGasStationWrite: {
+            address: components["schemas"]["ResourceAddress"];
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+            /** @description required: a whole number from 1 to 100 */
+            numberOfPumps: number | null;
+        };
+        ResourceGetRequest: {
+            ospId: string;
+        };
+        ResourceGroup: {
+            active: boolean;
+            /** @description active members: what compositions see */
+            activeResourceCount: number;
+            createdOn: string;
+            description: string;
+            name: string;
+            ospId: string;
+            /** @description members, active or not */
+            resourceCount: number;
+        };
+        ResourceGroupActivateRequest: {
+            active?: boolean;
+            ospId: string;
+        };
+        ResourceGroupDetail: {
+            active: boolean;
+            /** @description active members: what compositions see */
+            activeResourceCount: number;
+            createdOn: string;
+            description: string;
+            name: string;
+            ospId: string;
+            /** @description members, active or not */
+            resourceCount: number;
+            /** @description every member by name; inactive ones are not part of compositions */
+            resources: components["schemas"]["ResourceSummary"][];
+        };
+        ResourceGroupFilterRequest: {
+            active?: boolean;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description only groups holding this resource */
+            resourceOspId?: string;
+            /** @description part of the name */
+            search?: string;
+        };
+        ResourceGroupFindAllRequest: {
+            active?: boolean;
+        };
+        ResourceGroupMembersRequest: {
+            /** @description the group */
+            ospId: string;
+            resourceOspIds: string[];
+        };
+        ResourceGroupUpdate: {
+            description: string;
+            name: string;
+            ospId: string;
+        };
+        ResourceGroupWrite: {
+            description: string;
+            /** @description required; unique among groups */
+            name: string;
+            /** @description active resources */
+            resourceOspIds?: string[];
+        };
+        ResourceIconInfo: {
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/svg+xml";
+            fileName: string;
+            height: number;
+            /** @description bytes */
+            size: number;
+            /** @description changes whenever the icon does (cache-busting) */
+            version: string;
+            /** @description pixels; 0 for an SVG without width */
+            width: number;
+        };
+        ResourceKindFilterRequest: {
+            active?: boolean;
+            labelOspId?: string;
+            /** @enum {string} */
+            mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            mrpPartnerOspId?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description part of the name or extId */
+            search?: string;
+        };
+        ResourceLabel: {
+            active: boolean;
+            defaultValue: string;
+            labelTranslations: components["schemas"]["ResourceLabelTranslation"][];
+            ospId: string;
+            /** @description resources (not archived) that carry it */
+            resourceCount: number;
+            /** @description in the caller's language, else defaultValue */
+            text: string;
+        };
+        ResourceLabelFilterRequest: {
+            active?: boolean;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description part of the defaultValue or a translation */
+            search?: string;
+        };
+        ResourceLabelRef: {
+            defaultValue: string;
+            ospId: string;
+            /** @description the label in the caller's language, else its defaultValue */
+            text: string;
+        };
+        ResourceLabelTranslation: {
+            /** @enum {string} */
+            languageCode: "en" | "nl" | "fr" | "de";
+            text: string;
+        };
+        ResourceLabelUpdate: {
+            /** @description required; unique among labels */
+            defaultValue: string;
+            /** @description each of en, nl, fr, de at most once */
+            labelTranslations: components["schemas"]["ResourceLabelTranslation"][];
+            ospId: string;
+        };
+        ResourceLabelWrite: {
+            /** @description required; unique among labels */
+            defaultValue: string;
+            /** @description each of en, nl, fr, de at most once */
+            labelTranslations: components["schemas"]["ResourceLabelTranslation"][];
+        };
+        ResourceMobilityMode: {
+            label: string;
+            value: string;
+        };
+        ResourceOwnedStation: {
+            owner: components["schemas"]["ResourceOwner"];
+            station: components["schemas"]["ResourceSummary"];
+        };
+        ResourceOwner: {
+            corporateAccountName: string;
+            corporateAccountOspId: string;
+            ospId: string;
+            ownerName: string;
+            validFrom: string;
+            /** @description null: open-ended */
+            validTo: string | null;
+        };
+        ResourceOwnerWrite: {
+            corporateAccountOspId: string;
+            /** @description empty: the company's name */
+            ownerName: string;
+            /** @description yyyy-MM-dd */
+            validFrom: string;
+            /** @description yyyy-MM-dd, included; null: open-ended */
+            validTo: string | null;
+        };
+        ResourceOwnersUpdate: {
+            gasStationOspId: string;
+            owners: components["schemas"]["ResourceOwnerWrite"][];
+        };
+        ResourceParkingLot: {
+            active: boolean;
+            address: components["schemas"]["ResourceAddress"];
+            /** @description parking places; null: unknown */
+            capacity: number | null;
+            /** @description RFC 3339 */
+            createdOn: string;
+            description: string;
+            extId: string;
+            fees: components["schemas"]["ResourceFee"][];
+            /** @enum {string} */
+            kind: "service" | "transport" | "parking" | "bike" | "car" | "rental" | "gasstation";
+            /** @description active labels only */
+            labels: components["schemas"]["ResourceLabelRef"][];
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            mobilityMode: string;
+            mrpPartner: components["schemas"]["ResourcePartnerRef"];
+            name: string;
+            ospId: string;
+            /** @description RFC 3339 */
+            updatedOn: string;
+        };
+        ResourceParkingUpdate: {
+            address: components["schemas"]["ResourceAddress"];
+            /** @description parking places */
+            capacity?: number;
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+            ospId: string;
+        };
+        ResourceParkingWrite: {
+            address: components["schemas"]["ResourceAddress"];
+            /** @description parking places */
+            capacity?: number;
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+        };
+        ResourcePartnerRef: {
+            name: string;
+            ospId: string;
+        };
+        ResourceRentalCar: {
+            active: boolean;
+            address: components["schemas"]["ResourceAddress"];
+            carCategory: string;
+            /** @description RFC 3339 */
+            createdOn: string;
+            description: string;
+            extId: string;
+            fees: components["schemas"]["ResourceFee"][];
+            /** @enum {string} */
+            kind: "service" | "transport" | "parking" | "bike" | "car" | "rental" | "gasstation";
+            /** @description active labels only */
+            labels: components["schemas"]["ResourceLabelRef"][];
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            mobilityMode: string;
+            mrpPartner: components["schemas"]["ResourcePartnerRef"];
+            name: string;
+            ospId: string;
+            /** @description RFC 3339 */
+            updatedOn: string;
+        };
+        ResourceRentalUpdate: {
+            address: components["schemas"]["ResourceAddress"];
+            /** @enum {string} */
+            carCategory: "MINI" | "ECONOMY" | "COMPACT" | "INTERMEDIATE" | "STANDARD" | "FULLSIZE" | "PREMIUM" | "LUXURY" | "SUV" | "VAN";
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+            ospId: string;
+        };
+        ResourceRentalWrite: {
+            address: components["schemas"]["ResourceAddress"];
+            /** @enum {string} */
+            carCategory: "MINI" | "ECONOMY" | "COMPACT" | "INTERMEDIATE" | "STANDARD" | "FULLSIZE" | "PREMIUM" | "LUXURY" | "SUV" | "VAN";
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+        };
+        ResourceServiceResource: {
+            active: boolean;
+            /** @description RFC 3339 */
+            createdOn: string;
+            description: string;
+            extId: string;
+            fees: components["schemas"]["ResourceFee"][];
+            /** @description null when it has none */
+            icon: components["schemas"]["ResourceIconInfo"] | null;
+            /** @enum {string} */
+            kind: "service" | "transport" | "parking" | "bike" | "car" | "rental" | "gasstation";
+            /** @description active labels only */
+            labels: components["schemas"]["ResourceLabelRef"][];
+            mobilityMode: string;
+            mrpPartner: components["schemas"]["ResourcePartnerRef"];
+            name: string;
+            ospId: string;
+            /** @description RFC 3339 */
+            updatedOn: string;
+        };
+        ResourceServiceUpdate: {
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+            ospId: string;
+        };
+        ResourceServiceWrite: {
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+        };
+        ResourceStationOwners: {
+            gasStationName: string;
+            gasStationOspId: string;
+            owners: components["schemas"]["ResourceOwner"][];
+        };
+        ResourceStationRequest: {
+            gasStationOspId: string;
+        };
+        ResourceSummary: {
+            active: boolean;
+            city: string;
+            extId: string;
+            /** @description a service resource with an icon (GET image/icon) */
+            hasIcon: boolean;
+            /** @enum {string} */
+            kind: "service" | "transport" | "parking" | "bike" | "car" | "rental" | "gasstation";
+            labels: components["schemas"]["ResourceLabelRef"][];
+            /** @description null for service resources */
+            latitude: number | null;
+            longitude: number | null;
+            mobilityMode: string;
+            mrpPartner: components["schemas"]["ResourcePartnerRef"];
+            name: string;
+            ospId: string;
+        };
+        ResourceTransportStop: {
+            active: boolean;
+            address: components["schemas"]["ResourceAddress"];
+            /** @description RFC 3339 */
+            createdOn: string;
+            description: string;
+            extId: string;
+            fees: components["schemas"]["ResourceFee"][];
+            /** @enum {string} */
+            kind: "service" | "transport" | "parking" | "bike" | "car" | "rental" | "gasstation";
+            /** @description active labels only */
+            labels: components["schemas"]["ResourceLabelRef"][];
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            mobilityMode: string;
+            mrpPartner: components["schemas"]["ResourcePartnerRef"];
+            name: string;
+            ospId: string;
+            /** @description RFC 3339 */
+            updatedOn: string;
+        };
+        ResourceTransportUpdate: {
+            address: components["schemas"]["ResourceAddress"];
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
+            ospId: string;
+        };
+        ResourceTransportWrite: {
+            address: components["schemas"]["ResourceAddress"];
+            description: string;
+            /** @description unique per kind; no dots or whitespace */
+            extId: string;
+            fees: components["schemas"]["ResourceFeeWrite"][];
+            /** @description active resource labels */
+            labelOspIds: string[];
+            /** @description required: -90 to 90 */
+            latitude: number | null;
+            /** @description required: -180 to 180 */
+            longitude: number | null;
+            /** @enum {string} */
+            mobilityMode: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description an active MRP or MRP_MSP partner */
+            mrpPartnerOspId: string;
+            name: string;
         };
         UserActivateRequest: {
             ospId: string;
@@ -6537,6 +9176,134 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1FuelPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceFuelPartner"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1FuelstationGetByOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceByOwnerRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceOwnedStation"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1FuelstationOwnerGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceStationRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceStationOwners"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1FuelstationOwnerUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceOwnersUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceStationOwners"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1HelpGet: {
         parameters: {
             query?: never;
@@ -6553,6 +9320,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HelpHelp"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1ImageIcon: {
+        parameters: {
+            query: {
+                serviceResourceOspId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
                 };
             };
             /** @description Bad Request */
@@ -7089,6 +9887,39 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1ProductActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1ProductAuthorizationProductUsageGrant: {
         parameters: {
             query?: never;
@@ -7155,6 +9986,237 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1ProductCompositionAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductAddRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductDeleteElementRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCompositionDetails"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductCompositionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCompositionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateElementRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductComposition"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1ProductDefaultFindByUser: {
         parameters: {
             query?: never;
@@ -7208,6 +10270,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductaccessDefaultUser"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductFindAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindAllByAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductByAssigneeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ProductFindByResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductByResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"][];
                 };
             };
             /** @description Bad Request */
@@ -7448,6 +10642,39 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1ProductUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductProduct"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1PurchaseEventGet: {
         parameters: {
             query?: never;
@@ -7665,6 +10892,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExpenseRecurring"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1RentalcarFindAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceFindAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceSummary"][];
                 };
             };
             /** @description Bad Request */
@@ -8126,6 +11386,2358 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportingTypesResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceBikeActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceBikeStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceBikeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceBikeWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceBikeStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceBikeDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceBikeStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceBikeDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceBikeGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceBikeStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceBikeGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceKindFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceBikeStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceBikeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceBikeUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceBikeStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceCarActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceCarShare"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceCarCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceCarWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceCarShare"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceCarDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceCarShare"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceCarDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceCarGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceCarShare"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceCarGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceKindFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceCarShare"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceCarUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceCarUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceCarShare"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceFeeCronCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceCronCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceCronCheck"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGasstationActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGasStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGasstationCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGasStationWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGasStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGasstationDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGasStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGasstationDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGasstationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGasStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGasstationGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceKindFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceGasStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGasstationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGasStationUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGasStation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceGetByLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceByLabelRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceLabelActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceLabel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceLabelCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceLabelWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceLabel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceLabelDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceLabel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceLabelDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceLabelGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceLabel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceLabelGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceLabelFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceLabel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceLabelUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceLabelUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceLabel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceMobilityModesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceMobilityMode"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceParkingActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceParkingLot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceParkingCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceParkingWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceParkingLot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceParkingDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceParkingLot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceParkingDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceParkingGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceParkingLot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceParkingGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceKindFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceParkingLot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceParkingUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceParkingUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceParkingLot"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceRentalActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceRentalCar"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceRentalCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceRentalWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceRentalCar"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceRentalDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceRentalCar"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceRentalDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceRentalGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceRentalCar"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceRentalGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceKindFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceRentalCar"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceRentalUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceRentalUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceRentalCar"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceServiceResource"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceServiceWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceServiceResource"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceServiceResource"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceServiceResource"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceKindFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceServiceResource"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceIconDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceIconUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FormDataResourceIconUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceIconInfo"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceServiceUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceServiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceServiceResource"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceTransportActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceTransportStop"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceTransportCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceTransportWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceTransportStop"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceTransportDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceTransportStop"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceTransportDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceTransportGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceTransportStop"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceTransportGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceKindFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceTransportStop"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourceTransportUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceTransportUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceTransportStop"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGroupActivateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGroupDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGroupMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGroupDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGroupWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGroupDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupFindAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGroupFindAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGroup"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGroupDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGroupFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfResourceGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGroupMembersRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGroupDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ResourcegroupUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceGroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGroupDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ServiceResourceFindAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourceFindAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceSummary"][];
                 };
             };
             /** @description Bad Request */
