@@ -12,6 +12,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/database"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/seed"
@@ -108,12 +109,21 @@ func (w *world) userID(osp string) int64 {
 	return u.ID
 }
 
-// product adds an active product to the catalogue.
+// product adds an active product to the catalogue (a row of
+// internal/product's table, which the selections refer to).
 func (w *world) product(label string) productaccess.ProductRef {
 	w.cat.mu.Lock()
 	defer w.cat.mu.Unlock()
 	w.cat.next++
-	p := productaccess.ProductRef{ID: 1000 + w.cat.next, OspID: uuid.NewString(), ExtID: fmt.Sprintf("P%d", w.cat.next), Label: label, Active: true}
+	p := productaccess.ProductRef{OspID: uuid.NewString(), ExtID: fmt.Sprintf("P%d", w.cat.next), Label: label, Active: true}
+	now := database.Now(w.e.Clock.Now())
+	id, err := w.e.DB.Insert(context.Background(), `INSERT INTO products (osp_id, ext_id, active, mobility_mode, label_osp_id,
+		default_value, search_text, created_at, updated_at) VALUES (?, ?, TRUE, 'TRAIN', ?, ?, ?, ?, ?) RETURNING id`,
+		p.OspID, p.ExtID, uuid.NewString(), label, label, now, now)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	p.ID = id
 	w.cat.products[p.ID] = p
 	return p
 }
@@ -126,11 +136,19 @@ func (w *world) setActive(p productaccess.ProductRef, active bool) {
 	w.cat.products[p.ID] = p
 }
 
-// resource adds an active service resource to the catalogue.
+// resource adds an active service resource to the catalogue (a row of
+// internal/resource's table).
 func (w *world) resource(name string) productaccess.ResourceRef {
 	w.cat.mu.Lock()
 	defer w.cat.mu.Unlock()
+	w.cat.next++
 	r := productaccess.ResourceRef{OspID: uuid.NewString(), Name: name, MobilityMode: "PARKING", MrpPartnerOspID: seed.MrpPartnerOspID, Active: true}
+	now := database.Now(w.e.Clock.Now())
+	if _, err := w.e.DB.Exec(context.Background(), `INSERT INTO resources (osp_id, kind, ext_id, name, mrp_partner_id, mobility_mode,
+		created_at, updated_at) VALUES (?, 'service', ?, ?, ?, 'PARKING', ?, ?)`,
+		r.OspID, fmt.Sprintf("R%d", w.cat.next), name, w.e.PartnerID(seed.MrpPartnerOspID), now, now); err != nil {
+		w.t.Fatal(err)
+	}
 	w.cat.resources[r.OspID] = r
 	return r
 }

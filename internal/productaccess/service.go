@@ -8,6 +8,7 @@ import (
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/product"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
 )
@@ -30,10 +31,9 @@ var (
 )
 
 // LabelDefaultInUse is SPEC §8's "product default must be removed for all
-// employees first". internal/product defines it (apperr.Define, with its
-// texts); until that package is merged here it is named as a plain value,
-// to become product.LabelDefaultInUse then.
-var LabelDefaultInUse = "PRODUCT_DEFAULT_IN_USE"
+// employees first", defined (with its texts) by internal/product, whose
+// deactivation answers it too.
+var LabelDefaultInUse = product.LabelDefaultInUse
 
 // ProductRef is internal/product's read model of a product, as this
 // package reads it.

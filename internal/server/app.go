@@ -112,8 +112,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	products := product.NewService(product.Deps{DB: db, Clock: c, Companies: companies, Groups: groups})
 	// product reads resources (internal/resource), users' default products
 	// and the company and group assignments (internal/productaccess)
-	// through interfaces; until those are built, nothing is wired.
-	products.Wire(product.Wiring{})
+	// through interfaces.
+	products.Wire(product.Wiring{Defaults: perms, Assignments: perms})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
