@@ -799,9 +799,10 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 		if name == "relatedPartnerOspId" && strings.HasSuffix(b.rt.Path, "/related/remove") {
 			kind = "linkedPartner" // a partner linked below Acme's, so there is a link to remove
 		}
-		for prefix, kinds := range routeIDKinds {
-			if k := kinds[name]; k != "" && strings.HasPrefix(b.rt.Path, prefix) {
-				kind = k
+		longest := ""
+		for prefix, kinds := range routeIDKinds { // the longest prefix that names the field wins
+			if k := kinds[name]; k != "" && strings.HasPrefix(b.rt.Path, prefix) && len(prefix) > len(longest) {
+				kind, longest = k, prefix
 			}
 		}
 		if name == "ospId" || name == "id" {
@@ -816,10 +817,14 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 			return nil
 		}
 		b.kinds[kind] = true
-		if id, ok := b.override[kind]; ok {
-			return id
+		id, ok := b.override[kind]
+		if !ok {
+			id = fx.id(kind)
 		}
-		return fx.id(kind)
+		if t.Kind() == reflect.Slice { // a list of ids: the one object
+			return []any{id}
+		}
+		return id
 	}
 	if v, ok := b.sample(name, parent); ok {
 		return v
