@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -25,53 +24,78 @@ const (
 	pa = v1 + "/product"
 )
 
-// catalog is the product and service-resource catalogue the tests use:
-// products and service resources the tests make and switch on and off.
-type catalog struct {
-	mu        sync.Mutex
-	next      int64
-	products  map[int64]productaccess.ProductRef
-	resources map[string]productaccess.ResourceRef
+// catalog reads products and service resources straight from
+// internal/product's and internal/resource's tables, standing in for
+// their read models (Refs, ByIDs; the active service resources by ospId)
+// until those are wired in app.go.
+type catalog struct{ db *database.DB }
+
+type productRow struct {
+	ID     int64  `db:"id"`
+	OspID  string `db:"osp_id"`
+	ExtID  string `db:"ext_id"`
+	Label  string `db:"default_value"`
+	Active bool   `db:"active"`
 }
 
-func (c *catalog) Refs(_ context.Context, ospIDs []string) (map[string]productaccess.ProductRef, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+func anys[T any](xs []T) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
+func (c catalog) products(ctx context.Context, col string, args []any) ([]productRow, error) {
+	var rows []productRow
+	if len(args) == 0 {
+		return rows, nil
+	}
+	err := c.db.Select(ctx, &rows, `SELECT id, osp_id, ext_id, default_value, active FROM products WHERE `+col+` IN (`+
+		database.Placeholders(len(args))+`)`, args...)
+	return rows, err
+}
+
+func (c catalog) Refs(ctx context.Context, ospIDs []string) (map[string]productaccess.ProductRef, error) {
+	rows, err := c.products(ctx, "osp_id", anys(ospIDs))
 	out := map[string]productaccess.ProductRef{}
-	for _, p := range c.products {
-		if slices.Contains(ospIDs, p.OspID) {
-			out[p.OspID] = p
-		}
+	for _, r := range rows {
+		out[r.OspID] = productaccess.ProductRef(r)
 	}
-	return out, nil
+	return out, err
 }
 
-func (c *catalog) ByIDs(_ context.Context, ids []int64) (map[int64]productaccess.ProductRef, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+func (c catalog) ByIDs(ctx context.Context, ids []int64) (map[int64]productaccess.ProductRef, error) {
+	rows, err := c.products(ctx, "id", anys(ids))
 	out := map[int64]productaccess.ProductRef{}
-	for _, id := range ids {
-		if p, ok := c.products[id]; ok {
-			out[id] = p
-		}
+	for _, r := range rows {
+		out[r.ID] = productaccess.ProductRef(r)
 	}
-	return out, nil
+	return out, err
 }
 
-// resourceCatalog answers for the service resources: the active ones, as
+// resourceCatalog answers for the active service resources, as
 // internal/resource's ActiveByOspIDs does.
-type resourceCatalog struct{ c *catalog }
+type resourceCatalog struct{ db *database.DB }
 
-func (r resourceCatalog) Refs(_ context.Context, ospIDs []string) (map[string]productaccess.ResourceRef, error) {
-	r.c.mu.Lock()
-	defer r.c.mu.Unlock()
+func (c resourceCatalog) Refs(ctx context.Context, ospIDs []string) (map[string]productaccess.ResourceRef, error) {
 	out := map[string]productaccess.ResourceRef{}
-	for _, osp := range ospIDs {
-		if x, ok := r.c.resources[osp]; ok && x.Active {
-			out[osp] = x
-		}
+	if len(ospIDs) == 0 {
+		return out, nil
 	}
-	return out, nil
+	var rows []struct {
+		OspID        string `db:"osp_id"`
+		Name         string `db:"name"`
+		MobilityMode string `db:"mobility_mode"`
+		Partner      string `db:"partner"`
+	}
+	err := c.db.Select(ctx, &rows, `SELECT r.osp_id, r.name, r.mobility_mode, p.osp_id AS partner FROM resources r
+		JOIN partners p ON p.id = r.mrp_partner_id WHERE r.kind = 'service' AND r.active AND r.osp_id IN (`+
+		database.Placeholders(len(ospIDs))+`)`, anys(ospIDs)...)
+	for _, r := range rows {
+		out[r.OspID] = productaccess.ResourceRef{OspID: r.OspID, Name: r.Name, MobilityMode: r.MobilityMode, MrpPartnerOspID: r.Partner, Active: true}
+	}
+	return out, err
 }
 
 // world is the demo portal with the test catalogue and sessions of its
@@ -89,9 +113,8 @@ type world struct {
 }
 
 func newWorld(t *testing.T, e *testkit.Env) *world {
-	cat := &catalog{products: map[int64]productaccess.ProductRef{}, resources: map[string]productaccess.ResourceRef{}}
-	e.App.ProductAccess.UseCatalog(cat, resourceCatalog{cat})
-	w := &world{t: t, e: e, cat: cat,
+	e.App.ProductAccess.UseCatalog(catalog{e.DB}, resourceCatalog{e.DB})
+	w := &world{t: t, e: e,
 		staff: e.LoginAs("ospadmin"), msp: e.LoginAs("msp.admin"), acme: e.LoginAs("acme.admin"),
 		globex: e.LoginAs("globex.admin"), rideon: e.LoginAs("rideon.admin"),
 		acmeID: e.CorporateAccountID(seed.AcmeOspID), globexID: e.CorporateAccountID(seed.GlobexOspID),
@@ -110,12 +133,10 @@ func (w *world) userID(osp string) int64 {
 }
 
 // product adds an active product to the catalogue (a row of
-// internal/product's table, which the selections refer to).
+// internal/product's table).
 func (w *world) product(label string) productaccess.ProductRef {
-	w.cat.mu.Lock()
-	defer w.cat.mu.Unlock()
-	w.cat.next++
-	p := productaccess.ProductRef{OspID: uuid.NewString(), ExtID: fmt.Sprintf("P%d", w.cat.next), Label: label, Active: true}
+	w.seq++
+	p := productaccess.ProductRef{OspID: uuid.NewString(), ExtID: fmt.Sprintf("P%d", w.seq), Label: label, Active: true}
 	now := database.Now(w.e.Clock.Now())
 	id, err := w.e.DB.Insert(context.Background(), `INSERT INTO products (osp_id, ext_id, active, mobility_mode, label_osp_id,
 		default_value, search_text, created_at, updated_at) VALUES (?, ?, TRUE, 'TRAIN', ?, ?, ?, ?, ?) RETURNING id`,
@@ -124,40 +145,35 @@ func (w *world) product(label string) productaccess.ProductRef {
 		w.t.Fatal(err)
 	}
 	p.ID = id
-	w.cat.products[p.ID] = p
 	return p
 }
 
-// setActive switches a product on or off in the catalogue.
+// setActive switches a product on or off.
 func (w *world) setActive(p productaccess.ProductRef, active bool) {
-	w.cat.mu.Lock()
-	defer w.cat.mu.Unlock()
-	p.Active = active
-	w.cat.products[p.ID] = p
+	if _, err := w.e.DB.Exec(context.Background(), `UPDATE products SET active = ? WHERE id = ?`, active, p.ID); err != nil {
+		w.t.Fatal(err)
+	}
 }
 
 // resource adds an active service resource to the catalogue (a row of
 // internal/resource's table).
 func (w *world) resource(name string) productaccess.ResourceRef {
-	w.cat.mu.Lock()
-	defer w.cat.mu.Unlock()
-	w.cat.next++
+	w.seq++
 	r := productaccess.ResourceRef{OspID: uuid.NewString(), Name: name, MobilityMode: "PARKING", MrpPartnerOspID: seed.MrpPartnerOspID, Active: true}
 	now := database.Now(w.e.Clock.Now())
 	if _, err := w.e.DB.Exec(context.Background(), `INSERT INTO resources (osp_id, kind, ext_id, name, mrp_partner_id, mobility_mode,
 		created_at, updated_at) VALUES (?, 'service', ?, ?, ?, 'PARKING', ?, ?)`,
-		r.OspID, fmt.Sprintf("R%d", w.cat.next), name, w.e.PartnerID(seed.MrpPartnerOspID), now, now); err != nil {
+		r.OspID, fmt.Sprintf("R%d", w.seq), name, w.e.PartnerID(seed.MrpPartnerOspID), now, now); err != nil {
 		w.t.Fatal(err)
 	}
-	w.cat.resources[r.OspID] = r
 	return r
 }
 
+// setResourceActive switches a service resource on or off.
 func (w *world) setResourceActive(r productaccess.ResourceRef, active bool) {
-	w.cat.mu.Lock()
-	defer w.cat.mu.Unlock()
-	r.Active = active
-	w.cat.resources[r.OspID] = r
+	if _, err := w.e.DB.Exec(context.Background(), `UPDATE resources SET active = ? WHERE osp_id = ?`, active, r.OspID); err != nil {
+		w.t.Fatal(err)
+	}
 }
 
 // call posts and expects status, returning the answer.
