@@ -3,6 +3,7 @@ package productaccess_test
 import (
 	"context"
 	"net/http"
+	"sync"
 	"testing"
 
 	"mobility/portal/internal/apperr"
@@ -141,5 +142,45 @@ func TestAnonymizedUsersDefaultDoesNotCount(t *testing.T) {
 			t.Fatal("jan has no grant: no default")
 		}
 		testkit.MustStatus(t, w.partnerSelects(seed.MobiPartnerOspID, []string{}, nil, false), http.StatusOK)
+	})
+}
+
+// Two revokes at once, each of a group through which an employee holds
+// their default product: at most one may pass, or the employee would be
+// left without it (the offer's row lock orders them on PostgreSQL).
+func TestConcurrentRevokesKeepTheDefault(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		w := newWorld(t, e)
+		train := w.product("Train")
+		w.offer(train)
+		for round := 0; round < 5; round++ {
+			g1 := w.group(seed.AcmeOspID, w.jan)
+			g2 := w.group(seed.AcmeOspID, w.jan)
+			testkit.MustStatus(t, w.grant(w.acme, g1, train), http.StatusOK)
+			testkit.MustStatus(t, w.grant(w.acme, g2, train), http.StatusOK)
+			if err := e.App.ProductAccess.SetDefault(context.Background(), w.janID, train.ID); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			statuses := make([]int, 2)
+			for i, g := range []string{g1, g2} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					statuses[i] = e.Post(pa+"/authorization/product/usage/revoke", w.acme, grantBody(g, train)).Status
+				}()
+			}
+			wg.Wait()
+			if r := w.mayUse(w.janID, train); r != productaccess.Allowed {
+				t.Fatalf("round %d: revokes %v left jan without his default: %s", round, statuses, r)
+			}
+			// clean up for the next round: jan's groups leave
+			if err := e.App.ProductAccess.ClearDefault(context.Background(), w.janID); err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range []string{g1, g2} {
+				testkit.MustStatus(t, w.revoke(w.acme, g, train), http.StatusOK)
+			}
+		}
 	})
 }

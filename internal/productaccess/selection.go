@@ -596,6 +596,9 @@ func (s *Service) refuseDefaults(ctx context.Context, partnerID, companyID int64
 	if len(ids) == 0 {
 		return nil
 	}
+	if err := s.store.lockOffers(ctx, partnerID, companyID, ids); err != nil {
+		return err
+	}
 	used, err := s.store.defaultsAmong(ctx, partnerID, companyID, ids)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package productaccess
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"mobility/portal/internal/database"
@@ -190,6 +191,36 @@ func (s *store) moveCompany(ctx context.Context, companyID, partnerID int64) err
 	}
 	_, err := s.db.Exec(ctx, `UPDATE company_service_resources SET partner_id = ? WHERE corporate_account_id = ?`, partnerID, companyID)
 	return err
+}
+
+// lockOffers takes the row locks of a company's (companyID) or a
+// partner's companies' (companyID 0) offers of products ids, in the
+// caller's transaction, so that a default set and a revoke or a removal
+// of the same offer wait for each other (PostgreSQL; SQLite's write
+// transactions are serialised already).
+func (s *store) lockOffers(ctx context.Context, partnerID, companyID int64, ids []int64) error {
+	if s.db.Dialect != database.Postgres || len(ids) == 0 {
+		return nil
+	}
+	where, key := `partner_id = ?`, partnerID
+	if companyID != 0 {
+		where, key = `corporate_account_id = ?`, companyID
+	}
+	_, err := database.SelectIn[int64](ctx, s.db, ids, func(in string) string {
+		return `SELECT product_id FROM company_products WHERE product_id IN (` + in + `) AND ` + where +
+			` ORDER BY corporate_account_id, product_id` + s.db.Dialect.ForUpdate()
+	}, key)
+	return err
+}
+
+// isForeignKeyViolation tells whether err is a foreign-key failure, in
+// either dialect's words (an offer removed while a grant was written).
+func isForeignKeyViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	m := err.Error()
+	return strings.Contains(m, "FOREIGN KEY constraint failed") || strings.Contains(m, "SQLSTATE 23503")
 }
 
 // ---- group grants ----

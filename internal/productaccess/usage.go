@@ -102,6 +102,9 @@ func (s *Service) Grant(ctx context.Context, p *access.Principal, req GrantReque
 				return apperr.Invalid(LabelNotOffered, "productOspIds", i18n.T(i18n.FromContext(ctx), "error."+LabelNotOffered))
 			}
 			if err := s.store.grant(ctx, g.ID, g.CompanyID, pr.ID, now); err != nil {
+				if isForeignKeyViolation(err) { // the offer went meanwhile
+					return apperr.Invalid(LabelNotOffered, "productOspIds", i18n.T(i18n.FromContext(ctx), "error."+LabelNotOffered))
+				}
 				return err
 			}
 		}
@@ -144,6 +147,9 @@ func (s *Service) Revoke(ctx context.Context, p *access.Principal, req GrantRequ
 		ids[i] = pr.ID
 	}
 	err = s.d.DB.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.lockOffers(ctx, 0, g.CompanyID, ids); err != nil {
+			return err
+		}
 		stranded, err := s.store.strandedByRevoke(ctx, g.ID, ids)
 		if err != nil {
 			return err
