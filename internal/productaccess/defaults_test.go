@@ -70,7 +70,7 @@ func TestDefaultProductMustBeRemovedFirst(t *testing.T) {
 		}
 		for _, r := range refusals {
 			res := r.call()
-			if res.Status != http.StatusConflict || res.Label() != "PRODUCT_DEFAULT_IN_USE" || errorField(t, res) != r.field {
+			if res.Status != http.StatusConflict || res.Label() != "PRODUCT_DEFAULT_IN_USE" || res.Field() != r.field {
 				t.Errorf("%s: want 409 PRODUCT_DEFAULT_IN_USE on %s, got %d %s", r.name, r.field, res.Status, res.Body)
 			}
 		}

@@ -10,7 +10,6 @@ import (
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/productaccess"
@@ -24,87 +23,12 @@ const (
 	pa = v1 + "/product"
 )
 
-// catalog reads products and service resources straight from
-// internal/product's and internal/resource's tables, standing in for
-// their read models (Refs, ByIDs; the active service resources by ospId)
-// until those are wired in app.go.
-type catalog struct{ db *database.DB }
-
-type productRow struct {
-	ID     int64  `db:"id"`
-	OspID  string `db:"osp_id"`
-	ExtID  string `db:"ext_id"`
-	Label  string `db:"default_value"`
-	Active bool   `db:"active"`
-}
-
-func anys[T any](xs []T) []any {
-	out := make([]any, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
-}
-
-func (c catalog) products(ctx context.Context, col string, args []any) ([]productRow, error) {
-	var rows []productRow
-	if len(args) == 0 {
-		return rows, nil
-	}
-	err := c.db.Select(ctx, &rows, `SELECT id, osp_id, ext_id, default_value, active FROM products WHERE `+col+` IN (`+
-		database.Placeholders(len(args))+`)`, args...)
-	return rows, err
-}
-
-func (c catalog) Refs(ctx context.Context, ospIDs []string) (map[string]productaccess.ProductRef, error) {
-	rows, err := c.products(ctx, "osp_id", anys(ospIDs))
-	out := map[string]productaccess.ProductRef{}
-	for _, r := range rows {
-		out[r.OspID] = productaccess.ProductRef(r)
-	}
-	return out, err
-}
-
-func (c catalog) ByIDs(ctx context.Context, ids []int64) (map[int64]productaccess.ProductRef, error) {
-	rows, err := c.products(ctx, "id", anys(ids))
-	out := map[int64]productaccess.ProductRef{}
-	for _, r := range rows {
-		out[r.ID] = productaccess.ProductRef(r)
-	}
-	return out, err
-}
-
-// resourceCatalog answers for the active service resources, as
-// internal/resource's ActiveByOspIDs does.
-type resourceCatalog struct{ db *database.DB }
-
-func (c resourceCatalog) Refs(ctx context.Context, ospIDs []string) (map[string]productaccess.ResourceRef, error) {
-	out := map[string]productaccess.ResourceRef{}
-	if len(ospIDs) == 0 {
-		return out, nil
-	}
-	var rows []struct {
-		OspID        string `db:"osp_id"`
-		Name         string `db:"name"`
-		MobilityMode string `db:"mobility_mode"`
-		Partner      string `db:"partner"`
-	}
-	err := c.db.Select(ctx, &rows, `SELECT r.osp_id, r.name, r.mobility_mode, p.osp_id AS partner FROM resources r
-		JOIN partners p ON p.id = r.mrp_partner_id WHERE r.kind = 'service' AND r.active AND r.osp_id IN (`+
-		database.Placeholders(len(ospIDs))+`)`, anys(ospIDs)...)
-	for _, r := range rows {
-		out[r.OspID] = productaccess.ResourceRef{OspID: r.OspID, Name: r.Name, MobilityMode: r.MobilityMode, MrpPartnerOspID: r.Partner, Active: true}
-	}
-	return out, err
-}
-
 // world is the demo portal with the test catalogue and sessions of its
 // admins: platform staff, the MSP admin of Acme's partner, Acme's and
 // Globex's company admins, the MSP admin of another partner.
 type world struct {
 	t                                 *testing.T
 	e                                 *testkit.Env
-	cat                               *catalog
 	staff, msp, acme, globex, rideon  string
 	acmeID, globexID, mobiID, otherID int64
 	jan, sophie                       string // Acme's app users
@@ -113,7 +37,7 @@ type world struct {
 }
 
 func newWorld(t *testing.T, e *testkit.Env) *world {
-	e.App.ProductAccess.UseCatalog(catalog{e.DB}, resourceCatalog{e.DB})
+	e.App.ProductAccess.UseCatalog(testkit.Catalog{DB: e.DB}, testkit.ServiceResources{DB: e.DB})
 	w := &world{t: t, e: e,
 		staff: e.LoginAs("ospadmin"), msp: e.LoginAs("msp.admin"), acme: e.LoginAs("acme.admin"),
 		globex: e.LoginAs("globex.admin"), rideon: e.LoginAs("rideon.admin"),
@@ -315,19 +239,6 @@ func (w *world) appUser(companyID int64, login string) (string, int64) {
 	w.t.Helper()
 	osp := w.e.NewUser(user.NewUser{Login: login, CorporateAccountID: &companyID, Roles: []access.Role{access.OspUser}})
 	return osp, w.userID(osp)
-}
-
-// errorField is the first field an error body names.
-func errorField(t *testing.T, res *testkit.Response) string {
-	t.Helper()
-	var b struct {
-		Errors []apperr.FieldError `json:"errors"`
-	}
-	res.JSON(t, &b)
-	if len(b.Errors) == 0 {
-		return ""
-	}
-	return b.Errors[0].Field
 }
 
 func ospIDs(products ...productaccess.ProductRef) []string {

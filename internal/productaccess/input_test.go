@@ -61,7 +61,7 @@ func TestAbsurdInputIsRefusedNamingTheField(t *testing.T) {
 				map[string]any{"ospId": seed.AcmeOspID, "selectedServiceResources": []string{huge}}},
 		} {
 			res := e.Post(c.path, c.token, c.body)
-			if res.Status != http.StatusBadRequest || errorField(t, res) != c.field {
+			if res.Status != http.StatusBadRequest || res.Field() != c.field {
 				t.Errorf("%s: want 400 naming %s, got %d %.300s", c.name, c.field, res.Status, res.Body)
 			}
 		}

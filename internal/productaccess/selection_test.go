@@ -60,7 +60,7 @@ func TestPartnerSelection(t *testing.T) {
 			{"unknown service resource", "UNKNOWN_SERVICE_RESOURCE", "selectedServiceResources", nil, []string{"nope"}},
 		} {
 			res := w.partnerSelects(seed.MobiPartnerOspID, c.products, c.resources, true)
-			if res.Status != http.StatusBadRequest || res.Label() != c.label || errorField(t, res) != c.field {
+			if res.Status != http.StatusBadRequest || res.Label() != c.label || res.Field() != c.field {
 				t.Errorf("%s: want 400 %s on %s, got %d %s", c.name, c.label, c.field, res.Status, res.Body)
 			}
 		}
@@ -123,11 +123,11 @@ func TestCompanySelectionAndApplyToCompanies(t *testing.T) {
 		// a company admin may not choose (SPEC: available-products is MSP only)
 		before := e.Snapshot()
 		res := w.companySelects(w.acme, seed.AcmeOspID, ospIDs(train), nil)
-		if res.Status != http.StatusForbidden || res.Label() != "FIELD_NOT_CHANGEABLE" || errorField(t, res) != "selectedProducts" {
+		if res.Status != http.StatusForbidden || res.Label() != "FIELD_NOT_CHANGEABLE" || res.Field() != "selectedProducts" {
 			t.Fatalf("company admin chooses products: %d %s", res.Status, res.Body)
 		}
 		res = w.companySelects(w.msp, seed.AcmeOspID, ospIDs(taxi), nil)
-		if res.Status != http.StatusBadRequest || res.Label() != "PRODUCT_NOT_ALLOWED_BY_PARTNER" || errorField(t, res) != "selectedProducts" {
+		if res.Status != http.StatusBadRequest || res.Label() != "PRODUCT_NOT_ALLOWED_BY_PARTNER" || res.Field() != "selectedProducts" {
 			t.Fatalf("a product the partner does not allow: %d %s", res.Status, res.Body)
 		}
 		w.refused(http.StatusBadRequest, "UNKNOWN_SERVICE_RESOURCE", v1+"/corporateAccount/update", w.msp,

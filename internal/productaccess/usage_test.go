@@ -192,7 +192,7 @@ func TestViewsHideWhatIsNotUsable(t *testing.T) {
 		// a group may not be granted it, a partner may not newly select it
 		w.refused(http.StatusBadRequest, "PRODUCT_NOT_OFFERED", pa+"/authorization/product/usage/grant", w.acme, grantBody(g2, bike))
 		res := w.partnerSelects(seed.OtherPartnerOspID, ospIDs(bike), nil, false)
-		if res.Status != http.StatusBadRequest || res.Label() != "PRODUCT_PLATFORM_DISALLOWED" || errorField(t, res) != "selectedProducts" {
+		if res.Status != http.StatusBadRequest || res.Label() != "PRODUCT_PLATFORM_DISALLOWED" || res.Field() != "selectedProducts" {
 			t.Fatalf("partner selects a disallowed product: %d %s", res.Status, res.Body)
 		}
 		// only staff disallow and allow

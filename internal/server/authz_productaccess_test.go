@@ -10,7 +10,6 @@ import (
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/partner"
-	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
 )
@@ -28,7 +27,7 @@ func offeredProduct(f *fixture, n int) string {
 	e, t := f.m.e, f.m.t
 	ctx := context.Background()
 	pa := e.App.ProductAccess
-	pa.UseCatalog(tableCatalog{e.DB}, nil)
+	pa.UseCatalog(testkit.Catalog{DB: e.DB}, testkit.ServiceResources{DB: e.DB})
 	osp := uuid.NewString()
 	now := database.Now(e.Clock.Now())
 	if _, err := e.DB.Exec(ctx, `INSERT INTO products (osp_id, ext_id, active, mobility_mode, label_osp_id, default_value,
@@ -55,52 +54,4 @@ func offeredProduct(f *fixture, n int) string {
 		"productOspIds": []string{osp}})
 	testkit.MustStatus(t, res, http.StatusOK)
 	return osp
-}
-
-// tableCatalog reads products straight from internal/product's table,
-// standing in for its read model until that is wired in app.go.
-type tableCatalog struct{ db *database.DB }
-
-type productRow struct {
-	ID     int64  `db:"id"`
-	OspID  string `db:"osp_id"`
-	ExtID  string `db:"ext_id"`
-	Label  string `db:"default_value"`
-	Active bool   `db:"active"`
-}
-
-func (c tableCatalog) rows(ctx context.Context, col string, n int, args []any) ([]productRow, error) {
-	var rows []productRow
-	if n == 0 {
-		return rows, nil
-	}
-	err := c.db.Select(ctx, &rows, `SELECT id, osp_id, ext_id, default_value, active FROM products WHERE `+col+` IN (`+
-		database.Placeholders(n)+`)`, args...)
-	return rows, err
-}
-
-func (c tableCatalog) Refs(ctx context.Context, ospIDs []string) (map[string]productaccess.ProductRef, error) {
-	args := make([]any, len(ospIDs))
-	for i, o := range ospIDs {
-		args[i] = o
-	}
-	rows, err := c.rows(ctx, "osp_id", len(ospIDs), args)
-	out := map[string]productaccess.ProductRef{}
-	for _, r := range rows {
-		out[r.OspID] = productaccess.ProductRef(r)
-	}
-	return out, err
-}
-
-func (c tableCatalog) ByIDs(ctx context.Context, ids []int64) (map[int64]productaccess.ProductRef, error) {
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := c.rows(ctx, "id", len(ids), args)
-	out := map[int64]productaccess.ProductRef{}
-	for _, r := range rows {
-		out[r.ID] = productaccess.ProductRef(r)
-	}
-	return out, err
 }
