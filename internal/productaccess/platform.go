@@ -21,10 +21,7 @@ func (s *Service) product(ctx context.Context, field, ospID string) (ProductRef,
 	if err := v.Err(); err != nil {
 		return ProductRef{}, err
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return ProductRef{}, err
-	}
+	cat := s.catalog()
 	refs, err := cat.Refs(ctx, []string{ospID})
 	if err != nil {
 		return ProductRef{}, apperr.Wrap(err)
@@ -115,10 +112,7 @@ func (s *Service) productsByID(ctx context.Context, ids []int64) (map[int64]Prod
 	if len(ids) == 0 {
 		return map[int64]ProductRef{}, nil
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return nil, err
-	}
+	cat := s.catalog()
 	refs, err := cat.ByIDs(ctx, ids)
 	return refs, apperr.Wrap(err)
 }

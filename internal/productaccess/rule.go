@@ -68,10 +68,7 @@ func (s *Service) MayUse(ctx context.Context, userID, productID int64) (bool, Re
 
 func (s *Service) facts(ctx context.Context, userID, productID int64) (Facts, error) {
 	var f Facts
-	cat, err := s.catalog()
-	if err != nil {
-		return f, err
-	}
+	cat := s.catalog()
 	prods, err := cat.ByIDs(ctx, []int64{productID})
 	if err != nil {
 		return f, apperr.Wrap(err)
@@ -134,10 +131,7 @@ func (s *Service) CheckMayUse(ctx context.Context, p *access.Principal, req MayU
 	if err != nil {
 		return nil, err
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return nil, err
-	}
+	cat := s.catalog()
 	refs, err := cat.Refs(ctx, []string{req.ProductOspID})
 	if err != nil {
 		return nil, apperr.Wrap(err)

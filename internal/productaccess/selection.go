@@ -34,10 +34,7 @@ func (s *Service) resolveProducts(ctx context.Context, field string, ospIDs []st
 	if ospIDs == nil {
 		return nil, nil
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return nil, err
-	}
+	cat := s.catalog()
 	refs, err := cat.Refs(ctx, uniqStrings(ospIDs))
 	if err != nil {
 		return nil, apperr.Wrap(err)
@@ -82,10 +79,7 @@ func (s *Service) resolveResources(ctx context.Context, field string, ospIDs []s
 	if ospIDs == nil {
 		return nil, nil
 	}
-	sr, err := s.serviceResources()
-	if err != nil {
-		return nil, err
-	}
+	sr := s.serviceResources()
 	refs, err := sr.Refs(ctx, uniqStrings(ospIDs))
 	if err != nil {
 		return nil, apperr.Wrap(err)
@@ -113,10 +107,7 @@ func (s *Service) usableResources(ctx context.Context, ospIDs []string) ([]Resou
 	if len(ospIDs) == 0 {
 		return []ResourceRef{}, nil
 	}
-	sr, err := s.serviceResources()
-	if err != nil {
-		return nil, err
-	}
+	sr := s.serviceResources()
 	refs, err := sr.Refs(ctx, ospIDs)
 	if err != nil {
 		return nil, apperr.Wrap(err)

@@ -123,18 +123,18 @@ func (s *Service) UseCatalog(products ProductCatalog, resources ServiceResources
 	s.products, s.resources = products, resources
 }
 
-func (s *Service) catalog() (ProductCatalog, error) {
+func (s *Service) catalog() ProductCatalog {
 	if s.products == nil {
-		return noProducts{}, nil
+		return noProducts{}
 	}
-	return s.products, nil
+	return s.products
 }
 
-func (s *Service) serviceResources() (ServiceResources, error) {
+func (s *Service) serviceResources() ServiceResources {
 	if s.resources == nil {
-		return noResources{}, nil
+		return noResources{}
 	}
-	return s.resources, nil
+	return s.resources
 }
 
 type wiringError string

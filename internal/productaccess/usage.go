@@ -63,10 +63,7 @@ func (s *Service) checkGrant(ctx context.Context, p *access.Principal, req Grant
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return nil, nil, err
-	}
+	cat := s.catalog()
 	refs, err := cat.Refs(ctx, uniqStrings(req.ProductOspIDs))
 	if err != nil {
 		return nil, nil, apperr.Wrap(err)
