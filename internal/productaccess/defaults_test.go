@@ -184,3 +184,57 @@ func TestConcurrentRevokesKeepTheDefault(t *testing.T) {
 		}
 	})
 }
+
+// Leaving a group is revoking what it gives: deactivating or deleting the
+// group through which an employee holds their default product, or taking
+// the employee out of it, is refused too; other members may go.
+func TestLeavingTheGroupOfADefault(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		w := newWorld(t, e)
+		train := w.product("Train")
+		w.offer(train)
+		g1 := w.group(seed.AcmeOspID, w.jan, w.sophie)
+		testkit.MustStatus(t, w.grant(w.acme, g1, train), http.StatusOK)
+		if err := e.App.ProductAccess.SetDefault(context.Background(), w.janID, train.ID); err != nil {
+			t.Fatal(err)
+		}
+		members := func(users ...string) map[string]any {
+			refs := make([]map[string]string, len(users))
+			for i, u := range users {
+				refs[i] = map[string]string{"ospId": u}
+			}
+			return map[string]any{"usergroup": map[string]string{"ospId": g1}, "users": refs}
+		}
+		before := e.Snapshot()
+		for _, c := range []struct {
+			name, path, field string
+			body              any
+		}{
+			{"deactivate", v1 + "/usergroup/deactivate", "ospId", map[string]string{"ospId": g1}},
+			{"activate false", v1 + "/usergroup/activate", "ospId", map[string]any{"ospId": g1, "active": false}},
+			{"update inactive", v1 + "/usergroup/update", "data.active", map[string]any{"ospId": g1,
+				"data": map[string]any{"extId": "Group 1", "active": false}}},
+			{"delete", v1 + "/usergroup/delete", "ospId", map[string]string{"ospId": g1}},
+			{"remove jan", v1 + "/usergroup/removeUsers", "users", members(w.jan, w.sophie)},
+		} {
+			res := e.Post(c.path, w.acme, c.body)
+			if res.Status != http.StatusConflict || res.Label() != "PRODUCT_DEFAULT_IN_USE" || res.Field() != c.field {
+				t.Errorf("%s: want 409 PRODUCT_DEFAULT_IN_USE on %s, got %d %s", c.name, c.field, res.Status, res.Body)
+			}
+		}
+		if changed := e.Snapshot().Changed(before); len(changed) > 0 {
+			t.Fatalf("refusals changed %v", changed)
+		}
+		// sophie has no default: she may go
+		w.call(http.StatusOK, v1+"/usergroup/removeUsers", w.acme, members(w.sophie))
+		// with the train from another group too, jan's group may go
+		g2 := w.group(seed.AcmeOspID, w.jan)
+		testkit.MustStatus(t, w.grant(w.acme, g2, train), http.StatusOK)
+		w.call(http.StatusOK, v1+"/usergroup/deactivate", w.acme, map[string]string{"ospId": g1})
+		w.refused(http.StatusConflict, "PRODUCT_DEFAULT_IN_USE", v1+"/usergroup/delete", w.acme, map[string]string{"ospId": g2})
+		w.call(http.StatusNoContent, v1+"/usergroup/delete", w.acme, map[string]string{"ospId": g1})
+		if r := w.mayUse(w.janID, train); r != productaccess.Allowed {
+			t.Fatalf("jan after his first group went: %s", r)
+		}
+	})
+}

@@ -376,19 +376,31 @@ func (s *store) forgetAnonymized(ctx context.Context, partnerID, companyID int64
 	return nil
 }
 
-// strandedByRevoke lists which of ids some member of groupID has as
-// default without holding it through another active group: revoking
-// them from groupID would leave that member without their default.
-func (s *store) strandedByRevoke(ctx context.Context, groupID int64, ids []int64) ([]int64, error) {
+// strandedByRevoke lists which of ids some member of groupID (among
+// users, when not nil) has as default without holding it through another
+// active group: taking them from the group, or the members from it, would
+// leave that member without their default.
+func (s *store) strandedByRevoke(ctx context.Context, groupID int64, ids, users []int64) ([]int64, error) {
 	member, margs := usergroup.Member("d.user_id", groupID)
+	among := ""
+	args := margs
+	if users != nil {
+		if len(users) == 0 {
+			return nil, nil
+		}
+		among = ` AND d.user_id IN (` + database.Placeholders(len(users)) + `)`
+		for _, u := range users {
+			args = append(args, u)
+		}
+	}
 	return database.SelectIn[int64](ctx, s.db, ids, func(in string) string {
 		return `SELECT DISTINCT d.product_id FROM user_default_products d
-			WHERE d.product_id IN (` + in + `) AND ` + member + ` AND ` + live + `
+			WHERE d.product_id IN (` + in + `) AND ` + member + among + ` AND ` + live + `
 			AND NOT EXISTS (SELECT 1 FROM user_group_products gp WHERE gp.product_id = d.product_id
 				AND gp.corporate_account_id = d.corporate_account_id AND gp.user_group_id <> ?
 				AND ` + usergroup.InActiveGroupOf("gp.user_group_id", "d.user_id") + `)
 			ORDER BY d.product_id`
-	}, append(margs, groupID)...)
+	}, append(args, groupID)...)
 }
 
 // deleteIn runs a DELETE whose query has one %s for an IN list of ids
