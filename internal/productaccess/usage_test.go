@@ -103,7 +103,7 @@ func TestViewsHideWhatIsNotUsable(t *testing.T) {
 		g2 := w.group(seed.AcmeOspID, w.sophie)
 		testkit.MustStatus(t, w.grant(w.acme, g1, bike, train), http.StatusOK)
 		testkit.MustStatus(t, w.grant(w.acme, g2, train), http.StatusOK)
-		if err := e.App.ProductAccess.SetDefault(t.Context(), w.janID, train.ID); err != nil {
+		if err := e.App.ProductAccess.SetDefault(t.Context(), w.sophieID, train.ID); err != nil {
 			t.Fatal(err)
 		}
 
