@@ -43,7 +43,7 @@ type benchWorld struct {
 func accessPortal(b *testing.B, d database.Dialect) *benchWorld {
 	b.Helper()
 	e := testkit.NewEnv(b, d)
-	e.App.ProductAccess.UseCatalog(testkit.Catalog{DB: e.DB}, testkit.ServiceResources{DB: e.DB})
+	e.App.ProductAccess.UseCatalog(nil, testkit.ServiceResources{DB: e.DB})
 	ctx := context.Background()
 	rng := rand.New(rand.NewSource(11))
 	w := &benchWorld{e: e}

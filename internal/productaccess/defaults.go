@@ -27,7 +27,11 @@ func (s *Service) SetDefault(ctx context.Context, userID, productID int64) error
 		if err != nil {
 			return err
 		}
-		// a revoke or a removal of this offer waits, or is waited for
+		// a deactivation or disallowing of the product, a revoke or a
+		// removal of this offer waits, or is waited for
+		if err := s.lockProduct(ctx, productID); err != nil && !apperr.IsNotFound(err) {
+			return err
+		}
 		if err := s.store.lockOffers(ctx, 0, u.CompanyID, []int64{productID}); err != nil {
 			return err
 		}

@@ -37,7 +37,7 @@ type world struct {
 }
 
 func newWorld(t *testing.T, e *testkit.Env) *world {
-	e.App.ProductAccess.UseCatalog(testkit.Catalog{DB: e.DB}, testkit.ServiceResources{DB: e.DB})
+	e.App.ProductAccess.UseCatalog(nil, testkit.ServiceResources{DB: e.DB})
 	w := &world{t: t, e: e,
 		staff: e.LoginAs("ospadmin"), msp: e.LoginAs("msp.admin"), acme: e.LoginAs("acme.admin"),
 		globex: e.LoginAs("globex.admin"), rideon: e.LoginAs("rideon.admin"),
@@ -56,27 +56,30 @@ func (w *world) userID(osp string) int64 {
 	return u.ID
 }
 
-// product adds an active product to the catalogue (a row of
-// internal/product's table).
+// product creates an active product through product/create.
 func (w *world) product(label string) productaccess.ProductRef {
+	w.t.Helper()
 	w.seq++
-	p := productaccess.ProductRef{OspID: uuid.NewString(), ExtID: fmt.Sprintf("P%d", w.seq), Label: label, Active: true}
-	now := database.Now(w.e.Clock.Now())
-	id, err := w.e.DB.Insert(context.Background(), `INSERT INTO products (osp_id, ext_id, active, mobility_mode, label_osp_id,
-		default_value, search_text, created_at, updated_at) VALUES (?, ?, TRUE, 'TRAIN', ?, ?, ?, ?, ?) RETURNING id`,
-		p.OspID, p.ExtID, uuid.NewString(), label, label, now, now)
-	if err != nil {
-		w.t.Fatal(err)
+	res := w.call(http.StatusOK, pa+"/create", w.staff, map[string]any{"extId": fmt.Sprintf("P%d", w.seq), "mobilityMode": "TRAIN",
+		"productLabel": map[string]any{"defaultValue": label}})
+	osp, _ := res.Map(w.t)["ospId"].(string)
+	refs, err := w.e.App.Products.Refs(context.Background(), []string{osp})
+	if err != nil || refs[osp].ID == 0 {
+		w.t.Fatalf("product %s: %v", osp, err)
 	}
-	p.ID = id
-	return p
+	r := refs[osp]
+	return productaccess.ProductRef{ID: r.ID, OspID: r.OspID, ExtID: r.ExtID, Label: r.Label, Active: r.Active}
 }
 
-// setActive switches a product on or off.
+// setActive activates or deactivates a product (product/activate,
+// product/deactivate).
 func (w *world) setActive(p productaccess.ProductRef, active bool) {
-	if _, err := w.e.DB.Exec(context.Background(), `UPDATE products SET active = ? WHERE id = ?`, active, p.ID); err != nil {
-		w.t.Fatal(err)
+	w.t.Helper()
+	path := pa + "/deactivate"
+	if active {
+		path = pa + "/activate"
 	}
+	w.call(http.StatusOK, path, w.staff, map[string]string{"ospId": p.OspID})
 }
 
 // resource adds an active service resource to the catalogue (a row of

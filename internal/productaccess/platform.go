@@ -42,6 +42,10 @@ func (s *Service) Disallow(ctx context.Context, p *access.Principal, productOspI
 		return nil, err
 	}
 	err = s.d.DB.WithTx(ctx, func(ctx context.Context) error {
+		// a default being set for the product waits, or is waited for
+		if err := s.lockProduct(ctx, ref.ID); err != nil {
+			return err
+		}
 		n, err := s.store.defaultsOfProduct(ctx, ref.ID)
 		if err != nil {
 			return err

@@ -55,6 +55,22 @@ type ProductCatalog interface {
 	ByIDs(ctx context.Context, ids []int64) (map[int64]ProductRef, error)
 }
 
+// productLocker is a catalogue that locks a product's row in the
+// caller's transaction (internal/product's LockActive), so a default set
+// and a deactivation of the product wait for each other.
+type productLocker interface {
+	LockActive(ctx context.Context, id int64) (bool, error)
+}
+
+// lockProduct takes the product's row lock when the catalogue offers it.
+func (s *Service) lockProduct(ctx context.Context, id int64) error {
+	if l, ok := s.products.(productLocker); ok {
+		_, err := l.LockActive(ctx, id)
+		return err
+	}
+	return nil
+}
+
 // ResourceRef is internal/resource's read model of a service resource.
 type ResourceRef struct {
 	OspID           string
@@ -117,10 +133,16 @@ func NewService(d Deps) *Service {
 }
 
 // UseCatalog hands over internal/product's and internal/resource's read
-// models; set at wiring, before any request. Until they are handed over
-// the catalogue is empty: every product and service resource is unknown.
+// models (a nil one keeps what was handed over before); set at wiring,
+// before any request. Until they are handed over the catalogue is empty:
+// every product and service resource is unknown.
 func (s *Service) UseCatalog(products ProductCatalog, resources ServiceResources) {
-	s.products, s.resources = products, resources
+	if products != nil {
+		s.products = products
+	}
+	if resources != nil {
+		s.resources = resources
+	}
 }
 
 func (s *Service) catalog() ProductCatalog {

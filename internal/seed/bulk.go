@@ -183,13 +183,19 @@ func Ledger(ctx context.Context, db *database.DB, companyOspID string, n int, no
 	if len(ids) == 0 {
 		return 0, fmt.Errorf("company %s has no app users to book for", companyOspID)
 	}
-	per := max(1, n/len(ids))
 	booked := 0
 	for i := 0; i < len(ids) && booked < n; i++ {
-		if err := Transactions(ctx, db, ids[i], per, now.AddDate(0, -(i%12), 0)); err != nil {
+		k := n / len(ids) // and one more for the first n % len(ids) budgets
+		if i < n%len(ids) {
+			k++
+		}
+		if k == 0 {
+			break
+		}
+		if err := Transactions(ctx, db, ids[i], k, now.AddDate(0, -(i%12), 0)); err != nil {
 			return booked, err
 		}
-		booked += per
+		booked += k
 	}
 	return booked, nil
 }

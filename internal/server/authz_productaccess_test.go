@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/google/uuid"
-
 	"mobility/portal/internal/company"
-	"mobility/portal/internal/database"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
@@ -27,14 +24,11 @@ func offeredProduct(f *fixture, n int) string {
 	e, t := f.m.e, f.m.t
 	ctx := context.Background()
 	pa := e.App.ProductAccess
-	pa.UseCatalog(testkit.Catalog{DB: e.DB}, testkit.ServiceResources{DB: e.DB})
-	osp := uuid.NewString()
-	now := database.Now(e.Clock.Now())
-	if _, err := e.DB.Exec(ctx, `INSERT INTO products (osp_id, ext_id, active, mobility_mode, label_osp_id, default_value,
-		search_text, created_at, updated_at) VALUES (?, ?, TRUE, 'TRAIN', ?, ?, ?, ?, ?)`,
-		osp, fmt.Sprintf("AUTHZ-PR%d", n), uuid.NewString(), fmt.Sprintf("Fixture product %d", n), "fixture", now, now); err != nil {
-		t.Fatalf("fixture product: %v", err)
-	}
+	pa.UseCatalog(nil, testkit.ServiceResources{DB: e.DB})
+	res := e.Post(v1+"/product/create", f.token, map[string]any{"extId": fmt.Sprintf("AUTHZ-PR%d", n), "mobilityMode": "TRAIN",
+		"productLabel": map[string]any{"defaultValue": fmt.Sprintf("Fixture product %d", n)}})
+	testkit.MustStatus(t, res, http.StatusOK)
+	osp := str(t, res.Map(t), "ospId")
 	mobi, acme := e.PartnerID(seed.MobiPartnerOspID), e.CorporateAccountID(seed.AcmeOspID)
 	choices, err := pa.PartnerChoices(ctx, []int64{mobi})
 	if err == nil {
@@ -50,7 +44,7 @@ func offeredProduct(f *fixture, n int) string {
 	if err != nil {
 		t.Fatalf("fixture product, company: %v", err)
 	}
-	res := e.Post(v1+"/product/authorization/product/usage/grant", f.token, map[string]any{"userGroupOspId": f.id("group"),
+	res = e.Post(v1+"/product/authorization/product/usage/grant", f.token, map[string]any{"userGroupOspId": f.id("group"),
 		"productOspIds": []string{osp}})
 	testkit.MustStatus(t, res, http.StatusOK)
 	return osp
