@@ -159,10 +159,6 @@ func (s *Service) serviceResources() ServiceResources {
 	return s.resources
 }
 
-type wiringError string
-
-func (e wiringError) Error() string { return string(e) }
-
 // noProducts and noResources are the empty catalogue.
 type (
 	noProducts  struct{}

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/product"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
 )
@@ -256,27 +258,41 @@ func (s *store) revoke(ctx context.Context, groupID int64, ids []int64) error {
 
 // ---- the rule ----
 
-// levels are the facts of MayUse this package owns, for one user, product
-// and company.
-type levels struct {
-	Disallowed      bool `db:"disallowed"`
-	PartnerSelected bool `db:"partner_selected"`
-	CompanySelected bool `db:"company_selected"`
-	GroupGrant      bool `db:"group_grant"`
+// factsRow are the facts of MayUse as one query reads them.
+type factsRow struct {
+	ProductActive   bool   `db:"product_active"`
+	UserKnown       bool   `db:"user_known"`
+	UserActive      *bool  `db:"user_active"`
+	CompanyID       *int64 `db:"company_id"`
+	CompanyActive   *bool  `db:"company_active"`
+	Disallowed      bool   `db:"disallowed"`
+	PartnerSelected bool   `db:"partner_selected"`
+	CompanySelected bool   `db:"company_selected"`
+	GroupGrant      bool   `db:"group_grant"`
 }
 
-// levels reads the four facts in one query: each an index lookup, the
-// grant through the user's active groups (usergroup's predicate).
-func (s *store) levels(ctx context.Context, userID, productID, companyID, partnerID int64) (levels, error) {
-	var l levels
-	err := s.db.Get(ctx, &l, `SELECT
-		EXISTS (SELECT 1 FROM product_platform_disallowed WHERE product_id = ?) AS disallowed,
-		EXISTS (SELECT 1 FROM partner_products WHERE partner_id = ? AND product_id = ?) AS partner_selected,
-		EXISTS (SELECT 1 FROM company_products WHERE corporate_account_id = ? AND product_id = ?) AS company_selected,
-		EXISTS (SELECT 1 FROM user_group_products gp WHERE gp.product_id = ? AND gp.corporate_account_id = ?
-			AND `+usergroup.InActiveGroupOf("gp.user_group_id", "?")+`) AS group_grant`,
-		productID, partnerID, productID, companyID, productID, productID, companyID, userID)
-	return l, err
+// facts reads every fact of the rule in one query, each an index lookup:
+// the product's state (product's predicate), the user's and its company's
+// (the expressions user and company publish), and this package's levels,
+// the grant through the user's active groups (usergroup's predicate).
+func (s *store) facts(ctx context.Context, userID, productID int64) (factsRow, error) {
+	uid, pid := "x.uid", "x.pid"
+	cid := user.Attr(uid, user.FieldCompanyID)
+	var f factsRow
+	err := s.db.Get(ctx, &f, `SELECT
+		`+product.ActiveProduct(pid)+` AS product_active,
+		`+user.Attr(uid, user.FieldOspID)+` IS NOT NULL AS user_known,
+		`+user.Attr(uid, user.FieldActive)+` AS user_active,
+		`+cid+` AS company_id,
+		`+company.Attr(cid, company.FieldActive)+` AS company_active,
+		EXISTS (SELECT 1 FROM product_platform_disallowed WHERE product_id = x.pid) AS disallowed,
+		EXISTS (SELECT 1 FROM partner_products WHERE partner_id = `+company.Attr(cid, company.FieldPartnerID)+`
+			AND product_id = x.pid) AS partner_selected,
+		EXISTS (SELECT 1 FROM company_products WHERE corporate_account_id = `+cid+` AND product_id = x.pid) AS company_selected,
+		EXISTS (SELECT 1 FROM user_group_products gp WHERE gp.product_id = x.pid AND gp.corporate_account_id = `+cid+`
+			AND `+usergroup.InActiveGroupOf("gp.user_group_id", uid)+`) AS group_grant
+		FROM (SELECT CAST(? AS BIGINT) AS uid, CAST(? AS BIGINT) AS pid) x`, userID, productID)
+	return f, err
 }
 
 // ---- defaults ----
