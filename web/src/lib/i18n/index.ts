@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'layout',
   'reporting',
   'partners',
+  'products',
   'userGroups',
   'users',
   'validation',
