@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"net/http"
-	"sort"
 	"testing"
 	"time"
 
@@ -43,7 +41,6 @@ type benchWorld struct {
 func accessPortal(b *testing.B, d database.Dialect) *benchWorld {
 	b.Helper()
 	e := testkit.NewEnv(b, d)
-	e.App.ProductAccess.UseCatalog(nil, testkit.ServiceResources{DB: e.DB})
 	ctx := context.Background()
 	rng := rand.New(rand.NewSource(11))
 	w := &benchWorld{e: e}
@@ -113,12 +110,6 @@ func accessPortal(b *testing.B, d database.Dialect) *benchWorld {
 	return w
 }
 
-func report(b *testing.B, lat []time.Duration) {
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")
-}
-
 // BenchmarkMayUse times the rule for random (employee, product) pairs,
 // 100 checks an operation: through the service (the rule as other
 // domains call it) and through the mayUse call (aim: p99 under 2 ms).
@@ -157,27 +148,14 @@ func BenchmarkMayUse(b *testing.B) {
 				if allowed == 0 {
 					b.Fatal("no pair was allowed: the data set is wrong")
 				}
-				report(b, lat)
+				testkit.ReportLatencies(b, lat)
 			})
 			b.Run("call", func(b *testing.B) {
-				token := w.e.LoginAs("acme.admin")
-				rng := rand.New(rand.NewSource(2))
-				lat := make([]time.Duration, 0, b.N*benchChecksPerOp)
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
-					for j := 0; j < benchChecksPerOp; j++ {
-						body := map[string]string{"userOspId": w.userOsps[rng.Intn(len(w.userOsps))],
-							"productOspId": w.products[rng.Intn(len(w.products))].OspID}
-						t0 := time.Now()
-						res := w.e.Post(pa+"/permission/usage/mayUse", token, body)
-						lat = append(lat, time.Since(t0))
-						if res.Status != http.StatusOK {
-							b.Fatalf("mayUse: %d %s", res.Status, res.Body)
-						}
-					}
-				}
-				b.StopTimer()
-				report(b, lat)
+				testkit.Latency(b, w.e.Handler, w.e.LoginAs("acme.admin"), pa+"/permission/usage/mayUse", benchChecksPerOp,
+					func(rng *rand.Rand) string {
+						return fmt.Sprintf(`{"userOspId":%q,"productOspId":%q}`, w.userOsps[rng.Intn(len(w.userOsps))],
+							w.products[rng.Intn(len(w.products))].OspID)
+					})
 			})
 		})
 	}

@@ -7,10 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/google/uuid"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/database"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/seed"
@@ -37,7 +35,6 @@ type world struct {
 }
 
 func newWorld(t *testing.T, e *testkit.Env) *world {
-	e.App.ProductAccess.UseCatalog(nil, testkit.ServiceResources{DB: e.DB})
 	w := &world{t: t, e: e,
 		staff: e.LoginAs("ospadmin"), msp: e.LoginAs("msp.admin"), acme: e.LoginAs("acme.admin"),
 		globex: e.LoginAs("globex.admin"), rideon: e.LoginAs("rideon.admin"),
@@ -82,25 +79,25 @@ func (w *world) setActive(p productaccess.ProductRef, active bool) {
 	w.call(http.StatusOK, path, w.staff, map[string]string{"ospId": p.OspID})
 }
 
-// resource adds an active service resource to the catalogue (a row of
-// internal/resource's table).
+// resource creates an active service resource through
+// resource/service/create.
 func (w *world) resource(name string) productaccess.ResourceRef {
+	w.t.Helper()
 	w.seq++
-	r := productaccess.ResourceRef{OspID: uuid.NewString(), Name: name, MobilityMode: "PARKING", MrpPartnerOspID: seed.MrpPartnerOspID, Active: true}
-	now := database.Now(w.e.Clock.Now())
-	if _, err := w.e.DB.Exec(context.Background(), `INSERT INTO resources (osp_id, kind, ext_id, name, mrp_partner_id, mobility_mode,
-		created_at, updated_at) VALUES (?, 'service', ?, ?, ?, 'PARKING', ?, ?)`,
-		r.OspID, fmt.Sprintf("R%d", w.seq), name, w.e.PartnerID(seed.MrpPartnerOspID), now, now); err != nil {
-		w.t.Fatal(err)
-	}
-	return r
+	res := w.call(http.StatusOK, v1+"/resource/service/create", w.staff, map[string]any{"extId": fmt.Sprintf("R%d", w.seq), "name": name,
+		"mrpPartnerOspId": seed.MrpPartnerOspID, "mobilityMode": "PARKING", "labelOspIds": []string{}, "fees": []any{}})
+	osp, _ := res.Map(w.t)["ospId"].(string)
+	return productaccess.ResourceRef{OspID: osp, Name: name, MobilityMode: "PARKING", MrpPartnerOspID: seed.MrpPartnerOspID, Active: true}
 }
 
-// setResourceActive switches a service resource on or off.
+// setResourceActive activates or deactivates a service resource.
 func (w *world) setResourceActive(r productaccess.ResourceRef, active bool) {
-	if _, err := w.e.DB.Exec(context.Background(), `UPDATE resources SET active = ? WHERE osp_id = ?`, active, r.OspID); err != nil {
-		w.t.Fatal(err)
+	w.t.Helper()
+	path := v1 + "/resource/service/deactivate"
+	if active {
+		path = v1 + "/resource/service/activate"
 	}
+	w.call(http.StatusOK, path, w.staff, map[string]string{"ospId": r.OspID})
 }
 
 // call posts and expects status, returning the answer.

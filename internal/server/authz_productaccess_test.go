@@ -18,13 +18,13 @@ func init() {
 		routeIDKinds[v1+p] = map[string]string{"productOspId": "offeredProduct", "productOspIds": "offeredProduct"}
 	}
 	fixtureMakers["offeredProduct"] = offeredProduct
+	platformKinds["offeredProduct"] = "as product: the company or group beside it is the tenant's"
 }
 
 func offeredProduct(f *fixture, n int) string {
 	e, t := f.m.e, f.m.t
 	ctx := context.Background()
 	pa := e.App.ProductAccess
-	pa.UseCatalog(nil, testkit.ServiceResources{DB: e.DB})
 	res := e.Post(v1+"/product/create", f.token, map[string]any{"extId": fmt.Sprintf("AUTHZ-PR%d", n), "mobilityMode": "TRAIN",
 		"productLabel": map[string]any{"defaultValue": fmt.Sprintf("Fixture product %d", n)}})
 	testkit.MustStatus(t, res, http.StatusOK)

@@ -60,7 +60,12 @@ func TestConfig() *config.Config {
 // NewEnv builds an Env on dialect d.
 func NewEnv(t testing.TB, d database.Dialect) *Env {
 	t.Helper()
-	db := NewDB(t, d)
+	return EnvOn(t, NewDB(t, d))
+}
+
+// EnvOn builds an Env on a migrated, empty database (a benchmark's).
+func EnvOn(t testing.TB, db *database.DB) *Env {
+	t.Helper()
 	c := clock.NewFixed(Start)
 	app, err := server.New(TestConfig(), db, c)
 	if err != nil {
@@ -97,6 +102,20 @@ func (r *Response) Map(t testing.TB) map[string]any {
 	var m map[string]any
 	r.JSON(t, &m)
 	return m
+}
+
+// Field is the first field an error body names ("" for none).
+func (r *Response) Field() string {
+	var b struct {
+		Errors []struct {
+			Field string `json:"field"`
+		} `json:"errors"`
+	}
+	_ = json.Unmarshal(r.Body, &b)
+	if len(b.Errors) == 0 {
+		return ""
+	}
+	return b.Errors[0].Field
 }
 
 // Label is the errorLabel of an error body ("" for none).
