@@ -203,6 +203,14 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     await visit(product && `${product}/composition/${add}`, `product ${add}`);
   }
 
+  // Resource management (platform staff): each tab's list, its create route and its first row's edit route.
+  for (const tab of ['services', 'transport', 'parking', 'bike', 'car', 'rental', 'resource-groups', 'labels', 'gas-station']) {
+    const list = `/resource-management/${tab}`;
+    await visit(list, list);
+    await visit(`${list}/create`, `${list}/create`);
+    await visit(await firstLink(page, list, `[data-testid="resources-${tab}"] tbody a`), `${tab} edit`);
+  }
+
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');
   const contact = people.find((h) => h.startsWith('/manage/admins/contact/'))?.split('?')[0];

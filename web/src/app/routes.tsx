@@ -1,5 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { paths } from '@/lib/routes';
+import { paths, RESOURCE_TABS } from '@/lib/routes';
 import { RequireMsp } from './guards/RequireMsp';
 import { RequireRole } from './guards/RequireRole';
 import { RequireCompanyBudgetAccess } from './guards/RequireCompanyBudgetAccess';
@@ -75,6 +75,13 @@ const ProductDetailPage = lazyPage(() => import('@/features/products/components/
 const ProductDetailsTab = lazyPage(() => import('@/features/products/components/DetailsTab'));
 const ProductCompositionTab = lazyPage(() => import('@/features/products/components/CompositionTab'));
 const AddElementsPage = lazyPage(() => import('@/features/products/components/AddElementsPage'));
+const ResourceManagementPage = lazyPage(() => import('@/features/resources/components/ResourceManagementPage'));
+const ResourceListTab = lazyPage(() => import('@/features/resources/components/ResourceListTab'));
+const ResourceEditPage = lazyPage(() => import('@/features/resources/components/edit/ResourceEditPage'));
+const ResourceGroupsTab = lazyPage(() => import('@/features/resources/components/groups/ResourceGroupsTab'));
+const ResourceGroupEditPage = lazyPage(() => import('@/features/resources/components/groups/ResourceGroupEditPage'));
+const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/LabelsTab'));
+const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -289,6 +296,35 @@ const productRoutes: RouteObject = {
   ],
 };
 
+/**
+ * Resource management (SPEC §2, platform staff): the tabs as routes, each a
+ * list with one {createOrEdit} route below it ('create' or the ospId).
+ */
+const resourceRoutes: RouteObject = {
+  path: strip(paths.resources),
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <ResourceManagementPage />
+    </RequireRole>
+  ),
+  children: [
+    // The page opens the first tab.
+    { index: true, element: null },
+    ...RESOURCE_TABS.flatMap(({ tab, kind }): RouteObject[] =>
+      kind
+        ? [
+            { path: tab, element: <ResourceListTab key={kind} kind={kind} /> },
+            { path: `${tab}/:createOrEdit`, element: <ResourceEditPage key={kind} kind={kind} /> },
+          ]
+        : [],
+    ),
+    { path: 'resource-groups', element: <ResourceGroupsTab /> },
+    { path: 'resource-groups/:createOrEdit', element: <ResourceGroupEditPage /> },
+    { path: 'labels', element: <LabelsTab /> },
+    { path: 'labels/:createOrEdit', element: <LabelEditPage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -337,6 +373,7 @@ export const routes: RouteObject[] = [
           financeRoutes,
           partnerRoutes,
           productRoutes,
+          resourceRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

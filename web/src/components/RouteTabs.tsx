@@ -12,7 +12,16 @@ export interface RouteTab {
  * so a tab can be linked to and survives a reload. The tab content is the
  * child route, rendered by the caller's <Outlet />.
  */
-export function RouteTabs({ tabs, basePath }: { tabs: RouteTab[]; basePath: string }) {
+export function RouteTabs({
+  tabs,
+  basePath,
+  keepSearch = true,
+}: {
+  tabs: RouteTab[];
+  basePath: string;
+  /** Carry the query (an MSP user's corporateAccountOspId) to the next tab; false for tabs that are lists with their own filters. */
+  keepSearch?: boolean;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const current = tabs.find((tab) => location.pathname.startsWith(`${basePath}/${tab.path}`))?.path ?? null;
@@ -20,7 +29,7 @@ export function RouteTabs({ tabs, basePath }: { tabs: RouteTab[]; basePath: stri
     <Tabs
       value={current}
       onChange={(next) => {
-        if (next) navigate({ pathname: `${basePath}/${next}`, search: location.search });
+        if (next) navigate({ pathname: `${basePath}/${next}`, search: keepSearch ? location.search : '' });
       }}
       keepMounted={false}
     >

@@ -101,3 +101,36 @@ export const MOBILITY_MODES = [
   'BIKE', 'BUS_TRAM_METRO', 'TRAIN', 'PARKING', 'CAR', 'FUEL', 'SNA', 'OTHER_PURCHASES', 'FLEXOFFICE', 'CHARGING',
 ] as const;
 export const TRANSACTIONS_XLSX_FILE = 'transactions.xlsx';
+
+/** Resources (SPEC §3, §5): the server's bounds (internal/resource), checked here first. */
+export const RESOURCE_EXT_ID_MAX_LENGTH = 50;
+export const RESOURCE_NAME_MAX_LENGTH = 100;
+export const RESOURCE_DESCRIPTION_MAX_LENGTH = 1000;
+export const RESOURCE_MAX_LABELS = 20;
+export const RESOURCE_MAX_FEES = 20;
+export const LATITUDE_LIMIT = 90;
+export const LONGITUDE_LIMIT = 180;
+export const MAX_PUMPS = 100;
+export const MAX_CAPACITY = 100_000;
+/** A fee's largest amount: 10,000.00 euro. */
+export const FEE_MAX_AMOUNT_CENTS = 1_000_000;
+export const VAT_PERCENT_MAX = 100;
+export const FEE_TYPES = ['FIXED', 'VARIABLE'] as const;
+export const FEE_UNITS = ['MINUTE', 'HOUR', 'DAY', 'KM', 'KWH', 'LITRE'] as const;
+export const CAR_CATEGORIES = [
+  'MINI', 'ECONOMY', 'COMPACT', 'INTERMEDIATE', 'STANDARD', 'FULLSIZE', 'PREMIUM', 'LUXURY', 'SUV', 'VAN',
+] as const;
+/** Fee schedules in cron notation: the descriptors the server takes (no @every, nothing more often than hourly). */
+export const CRON_DESCRIPTORS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight'] as const;
+export const RESOURCE_GROUP_NAME_MAX_LENGTH = 100;
+/** A service resource's icon: one PNG, JPEG or SVG file of at most 1,000,000 bytes. */
+export const ICON_MAX_BYTES = 1_000_000;
+export const LABEL_TEXT_MAX_LENGTH = 100;
+/** Gas-station owner periods lie within these days (a typo such as 1900 or 9999 is refused). */
+export const OWNER_FIRST_DAY = '2000-01-01';
+export const OWNER_LAST_DAY = '2099-12-31';
+export const OWNER_NAME_MAX_LENGTH = 100;
+/** Options of the label and partner selects: every one there is (far fewer in practice). */
+export const RESOURCE_OPTIONS_PAGE_SIZE = 1000;
+/** Resources offered by one search of the group members' picker. */
+export const RESOURCE_PICKER_PAGE_SIZE = 20;

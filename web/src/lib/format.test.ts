@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, toApiDate } from './format';
+import { formatDate, formatMoney, formatZonedDateTime, toApiDate } from './format';
 
 describe('formatting', () => {
   it('formats integer cents as euros with two decimals', () => {
@@ -15,5 +15,12 @@ describe('formatting', () => {
     expect(formatDate(null)).toBe('');
     expect(toApiDate('31/12/2024')).toBe('2024-12-31');
     expect(toApiDate('31/02/2024')).toBeNull();
+  });
+
+  it('shows a zoned time as the server wrote it, whatever the browser\'s zone', () => {
+    expect(formatZonedDateTime('2026-03-29T03:00:00+02:00')).toBe('29/03/2026 03:00');
+    expect(formatZonedDateTime('2026-01-01T00:00:00+01:00')).toBe('01/01/2026 00:00');
+    expect(formatZonedDateTime('yesterday')).toBe('');
+    expect(formatZonedDateTime(null)).toBe('');
   });
 });

@@ -34,6 +34,16 @@ export function formatDateTime(iso: string | null | undefined): string {
   return d.isValid() ? d.format(DATE_TIME_FORMAT) : '';
 }
 
+/**
+ * An RFC 3339 time shown as the server wrote it (in its own zone, e.g. the
+ * Europe/Brussels of fee schedules) as dd/MM/yyyy HH:mm, whatever the
+ * browser's zone; empty for anything else.
+ */
+export function formatZonedDateTime(iso: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]} ${match[4]}:${match[5]}` : '';
+}
+
 /** Display date (dd/MM/yyyy) → API date (yyyy-MM-dd); null when it is not a real date. */
 export function toApiDate(displayDate: string): string | null {
   const d = dayjs(displayDate, DATE_FORMAT, true);

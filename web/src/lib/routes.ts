@@ -52,7 +52,28 @@ export const paths = {
   addProductResourceGroup: '/products/:productOspId/composition/add-resourcegroup',
   addProductServiceResource: '/products/:productOspId/composition/add-service-resource',
   addProductRentalCar: '/products/:productOspId/composition/add-rental-car-resource',
+  resources: '/resource-management',
 } as const;
+
+/**
+ * Resource management's tabs (SPEC §2), in order. kind is the API's
+ * {target} of the resources a tab lists (resource/{target}/…); resource
+ * groups and labels are no kind of resource.
+ */
+export const RESOURCE_TABS = [
+  { tab: 'services', kind: 'service' },
+  { tab: 'transport', kind: 'transport' },
+  { tab: 'parking', kind: 'parking' },
+  { tab: 'bike', kind: 'bike' },
+  { tab: 'car', kind: 'car' },
+  { tab: 'rental', kind: 'rental' },
+  { tab: 'resource-groups', kind: null },
+  { tab: 'labels', kind: null },
+  { tab: 'gas-station', kind: 'gasstation' },
+] as const;
+export type ResourceTab = (typeof RESOURCE_TABS)[number]['tab'];
+/** The {createOrEdit} of a new resource, group or label; otherwise it is the ospId. */
+export const CREATE_SEGMENT = 'create';
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {
   if (!corporateAccountOspId) return path;
@@ -89,4 +110,8 @@ export const namedRoutes = {
   ImportUsers: (kind: 'create' | 'update') => `${paths.importUsers}?kind=${kind}`,
   /** company/details of a company: the query makes an MSP user's guard select it. */
   CompanyDetails: (corporateAccountOspId: string) => withCompany(paths.companyDetails, corporateAccountOspId),
+  ResourceTab: (tab: ResourceTab) => `${paths.resources}/${tab}`,
+  /** {tab}/{createOrEdit}: 'create', or the ospId of the one to edit. */
+  ResourceEdit: (tab: ResourceTab, ospId?: string) =>
+    `${paths.resources}/${tab}/${ospId ? encodeURIComponent(ospId) : CREATE_SEGMENT}`,
 };

@@ -4,6 +4,14 @@ import { z } from 'zod';
 import {
   companyRules,
   createRules,
+  cronRule,
+  dayRule,
+  isCronShape,
+  latitudeRule,
+  longitudeRule,
+  moneyRule,
+  numberRule,
+  overlappingPeriod,
   isValidBelgianNumber,
   isValidBic,
   isValidIban,
@@ -127,5 +135,69 @@ describe('company identifiers', () => {
     expect(firstMessage(rules.iban('IBAN'), 'BE00 0000 0000 0000')).toBe('IBAN is not valid');
     expect(firstMessage(rules.iban('IBAN'), '')).toBeNull();
     expect(firstMessage(rules.vatNumber('VAT number'), 'BE0123456748')).toBe('VAT number is not valid');
+  });
+});
+
+describe('resource rules (SPEC §5)', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('keeps latitudes within -90..90 and longitudes within -180..180, naming the field', () => {
+    const latitude = latitudeRule(i18n.t, 'Latitude');
+    const longitude = longitudeRule(i18n.t, 'Longitude');
+    for (const good of ['50.8466', '-90', '90', '0']) expect(firstMessage(latitude, good), good).toBeNull();
+    expect(firstMessage(latitude, '90.0001')).toBe('Latitude must be between -90 and 90');
+    expect(firstMessage(latitude, '-91')).toBe('Latitude must be between -90 and 90');
+    expect(firstMessage(latitude, '')).toBe('Latitude is required');
+    expect(firstMessage(latitude, 'north')).toBe('Latitude must be a number');
+    expect(firstMessage(longitude, '180')).toBeNull();
+    expect(firstMessage(longitude, '-180.5')).toBe('Longitude must be between -180 and 180');
+    expect(firstMessage(longitude, '1e2')).toBe('Longitude must be a number');
+  });
+
+  it('takes a whole number of pumps, one rule at a time', () => {
+    const pumps = numberRule(i18n.t, 'Number of pumps', { integer: true, min: 1, max: 100 });
+    expect(firstMessage(pumps, '8')).toBeNull();
+    expect(firstMessage(pumps, '2.5')).toBe('Number of pumps must be a whole number');
+    expect(firstMessage(pumps, '0')).toBe('Number of pumps must be between 1 and 100');
+    expect(firstMessage(pumps, '101')).toBe('Number of pumps must be between 1 and 100');
+    const capacity = numberRule(i18n.t, 'Docks', { required: false, integer: true, min: 1 });
+    expect(firstMessage(capacity, '')).toBeNull();
+    expect(firstMessage(capacity, '0')).toBe('Docks must be at least 1');
+  });
+
+  it('limits decimals and the largest amount', () => {
+    expect(firstMessage(numberRule(i18n.t, 'VAT', { min: 0, max: 100, decimals: 2 }), '5.555')).toBe('VAT can have at most 2 decimals');
+    expect(firstMessage(moneyRule(i18n.t, 'Amount', { max: 10_000 }), '10000.01')).toBe('Amount can be at most 10000');
+    expect(firstMessage(moneyRule(i18n.t, 'Amount', { max: 10_000 }), '10000')).toBeNull();
+  });
+
+  it('reads the shape of a cron schedule as the server does', () => {
+    for (const good of ['0 0 1 * *', '30 7 * * MON-FRI', '*/15 6-9 1,15 JAN *', '@monthly', '@Yearly', '0 0 ? * 1']) {
+      expect(isCronShape(good), good).toBe(true);
+    }
+    for (const bad of ['0 0 1 *', '0 0 1 * * *', '@every 1h', '@hourly', 'TZ=UTC 0 0 * * *', '0 0 1 * ;', '']) {
+      expect(isCronShape(bad), bad).toBe(false);
+    }
+    expect(firstMessage(cronRule(i18n.t, 'Schedule'), '')).toBeNull();
+    expect(firstMessage(cronRule(i18n.t, 'Schedule'), 'monthly')).toMatch(/^Schedule is not a schedule/);
+  });
+
+  it('finds overlapping periods, an open end running for ever', () => {
+    const period = (validFrom: string, validTo: string | null) => ({ validFrom, validTo });
+    expect(overlappingPeriod([period('2024-01-01', '2024-06-30'), period('2024-07-01', null)])).toBe(-1);
+    expect(overlappingPeriod([period('2024-07-01', null), period('2024-01-01', '2024-06-30')])).toBe(-1);
+    // the later one that starts on the last day of the earlier one overlaps it
+    expect(overlappingPeriod([period('2024-01-01', '2024-06-30'), period('2024-06-30', null)])).toBe(1);
+    expect(overlappingPeriod([period('2025-01-01', '2025-12-31'), period('2024-01-01', null)])).toBe(0);
+    expect(overlappingPeriod([])).toBe(-1);
+  });
+
+  it('keeps days within a window, shown as dd/MM/yyyy', () => {
+    const day = dayRule(i18n.t, 'Valid from', { first: '2000-01-01', last: '2099-12-31', required: true });
+    expect(firstMessage(day, '2024-05-01')).toBeNull();
+    expect(firstMessage(day, '')).toBe('Valid from is required');
+    expect(firstMessage(day, '1900-01-01')).toBe('Valid from must lie between 01/01/2000 and 31/12/2099');
   });
 });

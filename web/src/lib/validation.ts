@@ -1,7 +1,16 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import dayjs from 'dayjs';
-import { API_DATE_FORMAT, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH, TWO_FACTOR_CODE_LENGTH } from './constants';
+import {
+  API_DATE_FORMAT,
+  CRON_DESCRIPTORS,
+  DATE_FORMAT,
+  LATITUDE_LIMIT,
+  LONGITUDE_LIMIT,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  TWO_FACTOR_CODE_LENGTH,
+} from './constants';
 import { decimalsOf } from './money';
 
 // The one place for client-side validation rules (SPEC §5). Each builder
@@ -101,6 +110,8 @@ export interface MoneyRuleOptions {
   allowZero?: boolean;
   /** Smallest amount in euro (e.g. 0.01 for "more than zero"). */
   min?: number;
+  /** Largest amount in euro (a fee: 10,000). */
+  max?: number;
 }
 
 /**
@@ -109,7 +120,7 @@ export interface MoneyRuleOptions {
  * shows: required, a number, precision 2, sign, zero, minimum.
  */
 export function moneyRule(t: TFunction, label: string, options: MoneyRuleOptions = {}) {
-  const { required = true, allowNegative = false, allowZero = true, min } = options;
+  const { required = true, allowNegative = false, allowZero = true, min, max } = options;
   return z.string().superRefine((raw, ctx) => {
     const value = raw.trim();
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
@@ -123,7 +134,115 @@ export function moneyRule(t: TFunction, label: string, options: MoneyRuleOptions
     if (!allowNegative && number < 0) return fail(t('validation:notNegative', { label }));
     if (!allowZero && number === 0) return fail(t('validation:notZero', { label }));
     if (min !== undefined && number < min) return fail(t('validation:min', { label, min }));
+    if (max !== undefined && number > max) return fail(t('validation:max', { label, max }));
   });
+}
+
+/** A decimal as typed in a number field: '12', '-4.25' (no exponent, no comma). */
+const DECIMAL_NUMBER = /^-?\d+(\.\d+)?$/;
+
+export interface NumberRuleOptions {
+  /** Default true: an empty field fails with "{label} is required". */
+  required?: boolean;
+  min?: number;
+  max?: number;
+  /** A whole number (SPEC §5: the number of pumps). */
+  integer?: boolean;
+  /** At most this many decimals (a VAT percentage: 2). */
+  decimals?: number;
+}
+
+/**
+ * A number typed into a field, kept as its string, checked in a fixed order
+ * and stopping at the first rule that fails: required, a number, whole,
+ * precision, range ("between" when both ends are given).
+ */
+export function numberRule(t: TFunction, label: string, options: NumberRuleOptions = {}) {
+  const { required = true, min, max, integer = false, decimals } = options;
+  return z.string().superRefine((raw, ctx) => {
+    const value = raw.trim();
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!value) {
+      if (required) fail(t('validation:required', { label }));
+      return;
+    }
+    if (!DECIMAL_NUMBER.test(value)) return fail(t('validation:number', { label }));
+    if (integer && decimalsOf(value) > 0) return fail(t('validation:wholeNumber', { label }));
+    if (decimals !== undefined && decimalsOf(value) > decimals) return fail(t('validation:precision', { label, decimals }));
+    const number = Number(value);
+    if (min !== undefined && max !== undefined) {
+      if (number < min || number > max) fail(t('validation:between', { label, min, max }));
+      return;
+    }
+    if (min !== undefined && number < min) return fail(t('validation:min', { label, min }));
+    if (max !== undefined && number > max) return fail(t('validation:max', { label, max }));
+  });
+}
+
+/** SPEC §5: a latitude lies between -90 and 90. */
+export const latitudeRule = (t: TFunction, label: string) =>
+  numberRule(t, label, { min: -LATITUDE_LIMIT, max: LATITUDE_LIMIT });
+
+/** SPEC §5: a longitude lies between -180 and 180. */
+export const longitudeRule = (t: TFunction, label: string) =>
+  numberRule(t, label, { min: -LONGITUDE_LIMIT, max: LONGITUDE_LIMIT });
+
+/** One field of a 5-field cron expression: digits, names (MON, JAN), *, ?, ranges, lists and steps. */
+const CRON_FIELD = /^[0-9A-Za-z*?]+(?:[-/][0-9A-Za-z*?]+)*(?:,[0-9A-Za-z*?]+(?:[-/][0-9A-Za-z*?]+)*)*$/;
+
+/**
+ * The shape of a fee schedule as the server reads it (internal/resource):
+ * five fields (minute hour day-of-month month day-of-week) or one of the
+ * descriptors, no time-zone prefix, no @every. Whether it ever fires, and
+ * not more than hourly, only the server's check tells (resource/fee/cron/check).
+ */
+export function isCronShape(value: string): boolean {
+  const expression = value.trim();
+  if ((CRON_DESCRIPTORS as readonly string[]).includes(expression.toLowerCase())) return true;
+  const fields = expression.split(/\s+/);
+  return fields.length === 5 && fields.every((field) => CRON_FIELD.test(field));
+}
+
+/** An optional fee schedule (empty: a one-off fee). */
+export const cronRule = (t: TFunction, label: string) =>
+  z.string().trim().refine((value) => !value || isCronShape(value), t('validation:cron', { label }));
+
+/**
+ * A day (yyyy-MM-dd, as DateField hands it over) within a window, shown in
+ * the message as dd/MM/yyyy; '' passes unless required.
+ */
+export function dayRule(t: TFunction, label: string, window: { first: string; last: string; required?: boolean }) {
+  const show = (day: string) => dayjs(day, API_DATE_FORMAT).format(DATE_FORMAT);
+  return z.string().superRefine((value, ctx) => {
+    if (!value) {
+      if (window.required) ctx.addIssue({ code: 'custom', message: t('validation:required', { label }) });
+      return;
+    }
+    if (value < window.first || value > window.last) {
+      ctx.addIssue({ code: 'custom', message: t('validation:dayRange', { label, min: show(window.first), max: show(window.last) }) });
+    }
+  });
+}
+
+/** A period of days (yyyy-MM-dd); validTo null or '' is open-ended. */
+export interface Period {
+  validFrom: string;
+  validTo: string | null;
+}
+
+/**
+ * Gas-station owner periods never overlap (SPEC §5, the server refuses it):
+ * the index of a period that starts on or before the end of the one before
+ * it (by start day; an open end runs for ever), or -1 when none does.
+ */
+export function overlappingPeriod(periods: readonly Period[]): number {
+  const order = periods.map((_, index) => index).sort((a, b) => periods[a]!.validFrom.localeCompare(periods[b]!.validFrom));
+  for (let k = 1; k < order.length; k++) {
+    const previous = periods[order[k - 1]!]!;
+    const current = periods[order[k]!]!;
+    if (!previous.validTo || current.validFrom <= previous.validTo) return order[k]!;
+  }
+  return -1;
 }
 
 /** Adds "the two passwords must match" to a schema with newPassword and repeatPassword. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api, type Body } from '@/lib/api/typed';
+import { toObjectUrl, useRevokeOnChange } from '@/lib/objectUrl';
 import type { components } from '@/lib/api/schema';
 
 // The branding calls of SPEC §7 behind the editor (partner and company screens).
@@ -62,18 +62,15 @@ export function deleteBrandingImage(body: { ownerOspId: string; imageType: Brand
 }
 
 /** The effective image as an object URL, or null when there is none (image calls ignore all errors, SPEC §8). */
-export async function getBrandingImage(ownerOspId: string, imageType: BrandingImageType, signal?: AbortSignal): Promise<string | null> {
-  try {
-    const blob = await api.post('/portal-service/v1/branding/image/get', {
+export function getBrandingImage(ownerOspId: string, imageType: BrandingImageType, signal?: AbortSignal): Promise<string | null> {
+  return toObjectUrl(() =>
+    api.post('/portal-service/v1/branding/image/get', {
       body: { ownerOspId, imageType },
       responseType: 'blob',
       ignoreErrors: 'all',
       signal,
-    });
-    return blob && blob.size > 0 ? URL.createObjectURL(blob) : null;
-  } catch {
-    return null;
-  }
+    }),
+  );
 }
 
 export const brandingConfigurationQueryOptions = (ownerOspId: string) =>
@@ -104,11 +101,7 @@ export function useBrandingImage(ownerOspId: string, image: BrandingImage | unde
     gcTime: 0,
   });
   const url = image ? (query.data ?? null) : null;
-  useEffect(() => {
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [url]);
+  useRevokeOnChange(url);
   return url;
 }
 

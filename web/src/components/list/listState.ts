@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { SEARCH_MIN_CHARS } from '@/lib/constants';
 import type { Sort } from '../PagedTable';
+
+/**
+ * The search the server gets: nothing below 3 characters (SPEC §5, §9), so
+ * a short term asks nothing new and the list stays as it was unfiltered.
+ */
+export function effectiveSearch(search: string): string | undefined {
+  const term = search.trim();
+  return term.length >= SEARCH_MIN_CHARS ? term : undefined;
+}
 
 /** What a paged list keeps: its page, order and search, and how to change them. */
 export interface ListState {

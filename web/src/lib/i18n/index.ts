@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'reporting',
   'partners',
   'products',
+  'resources',
   'userGroups',
   'users',
   'validation',

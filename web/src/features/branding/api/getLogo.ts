@@ -1,22 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api } from '@/lib/api/typed';
+import { toObjectUrl, useRevokeOnChange } from '@/lib/objectUrl';
 
 /** The logo as an object URL, or null when there is none; errors are never shown (SPEC §8). */
-export async function getLogo(corporateAccountOspId: string | null, version: string, signal?: AbortSignal): Promise<string | null> {
-  try {
-    const blob = await api.get('/portal-service/v1/portal/logo/get', {
+export function getLogo(corporateAccountOspId: string | null, version: string, signal?: AbortSignal): Promise<string | null> {
+  return toObjectUrl(() =>
+    api.get('/portal-service/v1/portal/logo/get', {
       // v: the logo's version, so a new logo is never served from the browser's cache.
       query: { corporateAccountOspId, v: version },
       responseType: 'blob',
       ignoreErrors: 'all',
       signal,
-    });
-    return blob && blob.size > 0 ? URL.createObjectURL(blob) : null;
-  } catch {
-    // A failed load stores no image.
-    return null;
-  }
+    }),
+  );
 }
 
 export const logoQueryOptions = (corporateAccountOspId: string | null, version = '') =>
@@ -31,11 +27,6 @@ export const logoQueryOptions = (corporateAccountOspId: string | null, version =
 export function useLogo(corporateAccountOspId: string | null, enabled: boolean, version = '') {
   const query = useQuery({ ...logoQueryOptions(corporateAccountOspId, version), enabled });
   const url = query.data ?? null;
-  // Object URLs hold the image in memory until revoked.
-  useEffect(() => {
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [url]);
+  useRevokeOnChange(url);
   return url;
 }

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SegmentedControl, Select, Stack, Text, Titl
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PagedList } from '@/components/list/PagedList';
-import { useListParams } from '@/components/list/listState';
+import { effectiveSearch, useListParams } from '@/components/list/listState';
 import type { Column } from '@/components/PagedTable';
 import type { CorporateAccount } from '@/lib/api/types';
 import { DEFAULT_PAGE_SIZE, SEARCH_MIN_CHARS } from '@/lib/constants';
@@ -37,15 +37,6 @@ function useCompanyFilters() {
     setStatus: (next: Status) => update('status', next === 'active' ? null : next),
     setPartner: (next: string | null) => update('partner', next),
   };
-}
-
-/**
- * The search the server gets: nothing below 3 characters (SPEC §5), so a
- * short term asks nothing new and the list stays as it was unfiltered.
- */
-export function effectiveSearch(search: string): string | undefined {
-  const term = search.trim();
-  return term.length >= SEARCH_MIN_CHARS ? term : undefined;
 }
 
 /** corporate-accounts (MSP only): the partner's companies, paged and sorted by the server. */

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorState } from '@/components/ErrorState';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/constants';
 import { notifySuccess } from '@/lib/notify';
+import { useTicked } from '@/lib/useTicked';
 import { useAddGroupMembers } from '../api/addGroupMembers';
 import { useGroupCandidates } from '../api/findGroupCandidates';
 
@@ -21,23 +22,15 @@ export function AddMembersDialog({ opened, onClose, userGroupOspId, corporateAcc
   const { t } = useTranslation('userGroups');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // Keep names of ticked users, so the selection survives a new search.
-  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const { ticked: selected, toggle, clear } = useTicked();
   const candidates = useGroupCandidates(userGroupOspId, corporateAccountOspId, debounced, opened);
   const add = useAddGroupMembers();
 
   const close = () => {
     setSearch('');
-    setSelected(new Map());
+    clear();
     onClose();
   };
-  const toggle = (ospId: string, name: string) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      if (next.has(ospId)) next.delete(ospId);
-      else next.set(ospId, name);
-      return next;
-    });
 
   return (
     <Modal opened={opened} onClose={close} title={t('members.addTitle')} centered size="lg">
@@ -64,7 +57,7 @@ export function AddMembersDialog({ opened, onClose, userGroupOspId, corporateAcc
                   key={user.ospId}
                   label={`${user.fullName} (${user.login})`}
                   checked={selected.has(user.ospId)}
-                  onChange={() => toggle(user.ospId, user.fullName)}
+                  onChange={() => toggle(user.ospId)}
                 />
               ))}
               {candidates.data.totalElements > candidates.data.content.length && (
@@ -84,7 +77,7 @@ export function AddMembersDialog({ opened, onClose, userGroupOspId, corporateAcc
             loading={add.isPending}
             onClick={() =>
               add.mutate(
-                { userGroupOspId, userOspIds: [...selected.keys()] },
+                { userGroupOspId, userOspIds: [...selected] },
                 {
                   onSuccess: () => {
                     notifySuccess(t('members.added', { count: selected.size }));
