@@ -39,6 +39,8 @@ const BudgetsSettingsTab = lazyPage(() => import('@/features/company-settings/co
 const DetailsSettingsTab = lazyPage(() => import('@/features/company-settings/components/DetailsSettingsTab'));
 const MobileAppSettingsTab = lazyPage(() => import('@/features/company-settings/components/MobileAppSettingsTab'));
 const BrandingSettingsTab = lazyPage(() => import('@/features/company-settings/components/BrandingSettingsTab'));
+const CompanyProductsPage = lazyPage(() => import('@/features/company-products/components/CompanyProductsPage'));
+const CompanyProductsListTab = lazyPage(() => import('@/features/company-products/components/ProductsListTab'));
 const CompanyDeactivationPage = lazyPage(() => import('@/features/company-deactivation/components/CompanyDeactivationPage'));
 const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
 const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
@@ -135,6 +137,14 @@ const peopleRoutes: RouteObject = {
             </RequireRole>
           ),
         },
+      ],
+    },
+    {
+      path: strip(paths.companyProducts),
+      element: <CompanyProductsPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'list', element: <CompanyProductsListTab /> },
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },

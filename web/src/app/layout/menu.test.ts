@@ -10,7 +10,7 @@ const groups = (list: MenuGroup[]) => list.map((g) => ({ kind: g.kind, keys: key
 
 const prepaid = { paymentType: 'PREPAID' };
 const postpaid = { paymentType: 'POSTPAID_WITH_SECURITY_DEPOSIT' };
-const people = ['appUsers', 'userGroups', 'admins'];
+const people = ['appUsers', 'userGroups', 'admins', 'companyProducts'];
 
 const companyAdmin = makeUser({ roles: ['user_manager'] });
 const mspAdmin = makeUser({ isMsp: true, roles: ['user_manager'], corporateAccount: null });

@@ -43,6 +43,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'appUsers', label: 'menu.appUsers', to: paths.appUsers, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'], company: 'selected' },
+  { key: 'companyProducts', label: 'menu.companyProducts', to: paths.companyProducts, audience: 'all', roles: ['user_manager'], company: 'selected' },
   // Finance (SPEC §2): platform admins may open these without a selection.
   { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance', company: 'selectedOrAdmin' },
   { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance', company: 'selectedOrAdmin' },
