@@ -58,6 +58,7 @@ const UserGroupsPage = lazyPage(() => import('@/features/user-groups/components/
 const AddUserGroupPage = lazyPage(() => import('@/features/user-groups/components/AddUserGroupPage'));
 const UserGroupDetailPage = lazyPage(() => import('@/features/user-groups/components/UserGroupDetailPage'));
 const GroupMembersTab = lazyPage(() => import('@/features/user-groups/components/MembersTab'));
+const GroupProductsTab = lazyPage(() => import('@/features/user-groups/components/ProductsTab'));
 const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components/DetailsTab'));
 const CorporateAccountsPage = lazyPage(() => import('@/features/corporate-accounts/components/CorporateAccountsPage'));
 const AddCorporateAccountPage = lazyPage(() => import('@/features/corporate-accounts/components/add/AddCorporateAccountPage'));
@@ -156,6 +157,7 @@ const peopleRoutes: RouteObject = {
       children: [
         { index: true, element: null },
         { path: 'members', element: <GroupMembersTab /> },
+        { path: 'products', element: <GroupProductsTab /> },
         { path: 'details', element: <GroupDetailsTab /> },
       ],
     },
