@@ -38,6 +38,7 @@ const CompanySettingsPage = lazyPage(() => import('@/features/company-settings/c
 const BudgetsSettingsTab = lazyPage(() => import('@/features/company-settings/components/BudgetsSettingsTab'));
 const DetailsSettingsTab = lazyPage(() => import('@/features/company-settings/components/DetailsSettingsTab'));
 const MobileAppSettingsTab = lazyPage(() => import('@/features/company-settings/components/MobileAppSettingsTab'));
+const AvailableProductsTab = lazyPage(() => import('@/features/company-settings/components/AvailableProductsTab'));
 const BrandingSettingsTab = lazyPage(() => import('@/features/company-settings/components/BrandingSettingsTab'));
 const CompanyProductsPage = lazyPage(() => import('@/features/company-products/components/CompanyProductsPage'));
 const CompanyProductsListTab = lazyPage(() => import('@/features/company-products/components/ProductsListTab'));
@@ -130,6 +131,7 @@ const peopleRoutes: RouteObject = {
         { path: 'budgets', element: <BudgetsSettingsTab /> },
         // MSP only and platform admin only: the tabs show the 404 page to anyone else.
         { path: 'mobile-app', element: <MobileAppSettingsTab /> },
+        { path: 'available-products', element: <AvailableProductsTab /> },
         {
           path: 'branding',
           element: (
