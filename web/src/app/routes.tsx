@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '@/lib/routes';
 import { RequireMsp } from './guards/RequireMsp';
@@ -70,6 +71,8 @@ const AddPartnerPage = lazyPage(() => import('@/features/partners/components/Add
 const PartnerDetailPage = lazyPage(() => import('@/features/partners/components/PartnerDetailPage'));
 const PartnerDetailsTab = lazyPage(() => import('@/features/partners/components/DetailsTab'));
 const PartnerBudgetsTab = lazyPage(() => import('@/features/partners/components/BudgetsTab'));
+const PartnerProductsTab = lazyPage(() => import('@/features/partners/components/ProductsTab'));
+const PartnerResourcesTab = lazyPage(() => import('@/features/partners/components/ResourcesTab'));
 const LinkedPartnersTab = lazyPage(() => import('@/features/partners/components/LinkedPartnersTab'));
 const AddLinkedPartnerPage = lazyPage(() => import('@/features/partners/components/AddLinkedPartnerPage'));
 const PartnerBrandingTab = lazyPage(() => import('@/features/branding/components/PartnerBrandingTab'));
@@ -247,26 +250,39 @@ const companyDetailsRoute: RouteObject = {
   ),
 };
 
-/** Partners (SPEC §2 "Platform admin only"). */
+/** Partner screens only platform staff open. */
+const staffOnly = (element: ReactNode) => <RequireRole roles={PLATFORM_ADMINS}>{element}</RequireRole>;
+
+/**
+ * Partners (SPEC §2 "Platform admin only"). A partner's own MSP admin also
+ * opens its partner's products and resources tabs, read-only (the server
+ * answers partner/get for their own partner only).
+ */
 const partnerRoutes: RouteObject = {
-  element: (
-    <RequireRole roles={PLATFORM_ADMINS}>
-      <Outlet />
-    </RequireRole>
-  ),
   children: [
-    { path: strip(paths.partners), element: <PartnersPage /> },
-    { path: strip(paths.addPartner), element: <AddPartnerPage /> },
-    { path: strip(paths.addLinkedPartner), element: <AddLinkedPartnerPage /> },
+    {
+      element: staffOnly(<Outlet />),
+      children: [
+        { path: strip(paths.partners), element: <PartnersPage /> },
+        { path: strip(paths.addPartner), element: <AddPartnerPage /> },
+        { path: strip(paths.addLinkedPartner), element: <AddLinkedPartnerPage /> },
+      ],
+    },
     {
       path: strip(paths.partner),
-      element: <PartnerDetailPage />,
+      element: (
+        <RequireMsp>
+          <PartnerDetailPage />
+        </RequireMsp>
+      ),
       children: [
         { index: true, element: null },
-        { path: 'details', element: <PartnerDetailsTab /> },
-        { path: 'budgets', element: <PartnerBudgetsTab /> },
-        { path: 'branding', element: <PartnerBrandingTab /> },
-        { path: 'linked-partners', element: <LinkedPartnersTab /> },
+        { path: 'details', element: staffOnly(<PartnerDetailsTab />) },
+        { path: 'products', element: <PartnerProductsTab /> },
+        { path: 'resources', element: <PartnerResourcesTab /> },
+        { path: 'budgets', element: staffOnly(<PartnerBudgetsTab />) },
+        { path: 'branding', element: staffOnly(<PartnerBrandingTab />) },
+        { path: 'linked-partners', element: staffOnly(<LinkedPartnersTab />) },
       ],
     },
   ],
