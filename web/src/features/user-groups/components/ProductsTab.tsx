@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PagedTable, type Column } from '@/components/PagedTable';
@@ -48,55 +48,38 @@ export default function ProductsTab() {
   return (
     <Stack gap="md">
       {!group.data.active && <Alert color="yellow">{t('products.inactiveGroup')}</Alert>}
-      <Card withBorder padding="lg">
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={4}>
-              <Title order={3} size="h4">
-                {t('products.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('products.intro')}
-              </Text>
-            </Stack>
-            <Button onClick={() => setGranting(true)} disabled={!granted} data-testid="grant-products">
-              {t('products.grant')}
-            </Button>
-          </Group>
-          <PagedTable
-            testId="group-products"
-            columns={productColumns}
-            rows={granted}
-            rowKey={(p) => p.ospId}
-            isLoading={products.isPending}
-            error={products.error}
-            onRetry={() => void products.refetch()}
-            emptyMessage={t('products.empty')}
-          />
-        </Stack>
-      </Card>
-      <Card withBorder padding="lg">
-        <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={3} size="h4">
-              {t('products.resourcesTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('products.resourcesIntro')}
-            </Text>
-          </Stack>
-          <PagedTable
-            testId="group-service-resources"
-            columns={resourceColumns}
-            rows={resources.data?.serviceResources}
-            rowKey={(r) => r.ospId}
-            isLoading={resources.isPending}
-            error={resources.error}
-            onRetry={() => void resources.refetch()}
-            emptyMessage={group.data.active ? t('products.resourcesEmpty') : t('products.resourcesInactive')}
-          />
-        </Stack>
-      </Card>
+      <Section
+        title={t('products.title')}
+        intro={t('products.intro')}
+        action={
+          <Button onClick={() => setGranting(true)} disabled={!granted} data-testid="grant-products">
+            {t('products.grant')}
+          </Button>
+        }
+      >
+        <PagedTable
+          testId="group-products"
+          columns={productColumns}
+          rows={granted}
+          rowKey={(p) => p.ospId}
+          isLoading={products.isPending}
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          emptyMessage={t('products.empty')}
+        />
+      </Section>
+      <Section title={t('products.resourcesTitle')} intro={t('products.resourcesIntro')}>
+        <PagedTable
+          testId="group-service-resources"
+          columns={resourceColumns}
+          rows={resources.data?.serviceResources}
+          rowKey={(r) => r.ospId}
+          isLoading={resources.isPending}
+          error={resources.error}
+          onRetry={() => void resources.refetch()}
+          emptyMessage={group.data.active ? t('products.resourcesEmpty') : t('products.resourcesInactive')}
+        />
+      </Section>
       {granted && (
         <GrantProductsDialog
           opened={granting}
@@ -107,6 +90,28 @@ export default function ProductsTab() {
         />
       )}
     </Stack>
+  );
+}
+
+/** A card with a heading, a line saying what it holds, an optional action and the list. */
+function Section({ title, intro, action, children }: { title: string; intro: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={3} size="h4">
+              {title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {intro}
+            </Text>
+          </Stack>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
   );
 }
 
