@@ -4,7 +4,13 @@ import { api } from '@/lib/api/typed';
 import { OFFER_QUERY_ROOTS, settingsKeys } from './keys';
 
 /** The refusals the tab shows on its lists rather than in a notification. */
-export const SELECTION_ERRORS = ['PRODUCT_DEFAULT_IN_USE', 'PRODUCT_NOT_ALLOWED_BY_PARTNER', ErrorLabel.VALIDATION_FAILED];
+export const SELECTION_ERRORS = [
+  ErrorLabel.VALIDATION_FAILED,
+  'UNKNOWN_PRODUCT',
+  'UNKNOWN_SERVICE_RESOURCE',
+  'PRODUCT_NOT_ALLOWED_BY_PARTNER',
+  'PRODUCT_DEFAULT_IN_USE',
+];
 
 /**
  * product/permission/availability/findByCorporateAccount (MSP only): what
