@@ -5,7 +5,7 @@ GO ?= go
 BIN := bin/portal
 export PORTAL_TEST_POSTGRES_URL ?=
 
-.PHONY: run build web-deps web-build go-build test test-go test-web test-e2e gen check-gen bench bench-go bench-startup bench-web vet clean
+.PHONY: run build web-deps web-build go-build test test-go test-web test-e2e gen check-gen bench bench-go bench-startup bench-web bench-dashboard vet clean
 
 run: build
 	$(BIN) serve --demo
@@ -50,13 +50,16 @@ gen: web-deps
 	cd web && npm run gen:api
 
 # Benchmarks report figures; tests assert behaviour.
-bench: bench-go bench-startup bench-web
+bench: bench-go bench-startup bench-web bench-dashboard
 
 bench-go:
 	$(GO) test -tags noweb -run '^$$' -bench . -benchtime 20x -count 5 ./internal/... | tee bin/bench-go.txt
 
 bench-startup: go-build
 	scripts/bench-startup.sh
+
+bench-dashboard: build
+	scripts/bench-dashboard.sh
 
 bench-web: web-build
 	cd web && npm run check:size

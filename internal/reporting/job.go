@@ -1,6 +1,7 @@
 package reporting
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
@@ -82,12 +83,13 @@ func (s *Service) Generate(ctx context.Context, reportMonth string) (JobResult, 
 		if c == nil {
 			continue
 		}
+		names := nameCache{} // a company's users, read once for all its reports
 		for _, typ := range types {
 			if done[typ][id] {
 				res.Skipped++
 				continue
 			}
-			made, mails, err := s.makeReport(ctx, c, typ, m)
+			made, mails, err := s.makeReport(ctx, c, typ, m, names)
 			if err != nil {
 				return res, fmt.Errorf("report %s of company %d for %s: %w", typ, id, m, err)
 			}
@@ -103,19 +105,12 @@ func (s *Service) Generate(ctx context.Context, reportMonth string) (JobResult, 
 }
 
 // makeReport builds, stores and mails one report in one transaction.
-func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m month) (made bool, mails int, err error) {
-	tbl, err := s.content(ctx, c.ID, typ, m)
+func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m month, names nameCache) (made bool, mails int, err error) {
+	tbl, err := s.content(ctx, c.ID, typ, m, names)
 	if err != nil {
 		return false, 0, err
 	}
-	sheet := typ
-	if len(sheet) > 31 {
-		sheet = sheet[:31]
-	}
-	xlsx, err := tbl.xlsx(sheet)
-	if err != nil {
-		return false, 0, err
-	}
+	// the XLSX is made on download, from this CSV (migration 00020)
 	csvBody, err := tbl.csv()
 	if err != nil {
 		return false, 0, err
@@ -128,7 +123,7 @@ func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m 
 		CorporateAccountOspID: c.OspID, CorporateAccountExtID: c.ExtID, CorporateAccountName: c.Name, MspExtID: c.MspExtID,
 		RowCount: len(tbl.rows), CreatedAt: s.now()}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		ok, err := s.store.insert(ctx, r, xlsx, csvBody)
+		ok, err := s.store.insert(ctx, r, csvBody, tbl.kinds())
 		if err != nil || !ok {
 			return err
 		}
@@ -174,14 +169,43 @@ func (s *Service) mailReport(ctx context.Context, to string, r *reportRow) error
 		"TypeLabel": typeLabel(lang, r.ReportType), "Period": r.ReportPeriod, "Company": r.CorporateAccountName, "Link": link}})
 }
 
+// byName orders users by last name, then first name (without building a
+// string per comparison: the sorts of a 100,000-user report compare
+// millions of times).
+func byName(a, b user.Display) int {
+	return cmp.Or(strings.Compare(a.Lastname, b.Lastname), strings.Compare(a.Firstname, b.Firstname))
+}
+
+// nameCache holds the display fields of a company's users read so far:
+// a month's reports of one company name the same users, a 100,000-user
+// company's names are read once instead of once a report.
+type nameCache map[int64]user.Display
+
 // names reads the display fields of users (system scope: the users of a
-// company the job reached).
-func (s *Service) names(ctx context.Context, ids []int64) (map[int64]user.Display, error) {
-	return s.users.Displays(ctx, access.SystemScope(), uniq(ids))
+// company the job reached) that cache does not hold yet, and answers the
+// cache.
+func (s *Service) names(ctx context.Context, cache nameCache, ids []int64) (map[int64]user.Display, error) {
+	var missing []int64
+	for _, id := range uniq(ids) {
+		if _, ok := cache[id]; !ok {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return cache, nil
+	}
+	got, err := s.users.Displays(ctx, access.SystemScope(), missing)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range missing {
+		cache[id] = got[id] // an unknown id is cached as empty, not asked again
+	}
+	return cache, nil
 }
 
 // content builds a report's table from the read models.
-func (s *Service) content(ctx context.Context, companyID int64, typ string, m month) (*table, error) {
+func (s *Service) content(ctx context.Context, companyID int64, typ string, m month, cache nameCache) (*table, error) {
 	sys := access.SystemScope()
 	lang := i18n.Default
 	t := &table{columns: typeColumns[typ]}
@@ -216,19 +240,12 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 		for _, r := range rows {
 			ids = append(ids, r.UserID)
 		}
-		names, err := s.names(ctx, ids)
+		names, err := s.names(ctx, cache, ids)
 		if err != nil {
 			return nil, err
 		}
-		sort.Slice(rows, func(i, j int) bool {
-			a, b := names[rows[i].UserID], names[rows[j].UserID]
-			if a.Lastname+a.Firstname != b.Lastname+b.Firstname {
-				return a.Lastname+a.Firstname < b.Lastname+b.Firstname
-			}
-			if rows[i].UserID != rows[j].UserID {
-				return rows[i].UserID < rows[j].UserID
-			}
-			return rows[i].MobilityMode < rows[j].MobilityMode
+		slices.SortFunc(rows, func(a, b expense.MonthlyTotal) int {
+			return cmp.Or(byName(names[a.UserID], names[b.UserID]), cmp.Compare(a.UserID, b.UserID), cmp.Compare(a.MobilityMode, b.MobilityMode))
 		})
 		for _, r := range rows {
 			n := names[r.UserID]
@@ -245,7 +262,7 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 				ids = append(ids, *b.UserID)
 			}
 		}
-		names, err := s.names(ctx, ids)
+		names, err := s.names(ctx, cache, ids)
 		if err != nil {
 			return nil, err
 		}
@@ -267,7 +284,7 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 				ids = append(ids, *x.UserID)
 			}
 		}
-		names, err := s.names(ctx, ids)
+		names, err := s.names(ctx, cache, ids)
 		if err != nil {
 			return nil, err
 		}
@@ -344,17 +361,11 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 		for id := range per {
 			ids = append(ids, id)
 		}
-		names, err := s.names(ctx, ids)
+		names, err := s.names(ctx, cache, ids)
 		if err != nil {
 			return nil, err
 		}
-		sort.Slice(ids, func(i, j int) bool {
-			a, b := names[ids[i]], names[ids[j]]
-			if a.Lastname+a.Firstname != b.Lastname+b.Firstname {
-				return a.Lastname+a.Firstname < b.Lastname+b.Firstname
-			}
-			return ids[i] < ids[j]
-		})
+		slices.SortFunc(ids, func(a, b int64) int { return cmp.Or(byName(names[a], names[b]), cmp.Compare(a, b)) })
 		for _, id := range ids {
 			n, l := names[id], per[id]
 			t.rows = append(t.rows, []any{fmt.Sprintf("%04d", m.y), n.OspID, n.Firstname, n.Lastname, n.Email, money(l.credited),

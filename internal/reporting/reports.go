@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -97,16 +98,25 @@ func (s *Service) Download(ctx context.Context, pr *access.Principal, req Downlo
 	if format == "" {
 		format = "xlsx"
 	}
-	r, body, err := s.store.file(ctx, pr.Scope, req.ReportOspID, format)
+	r, err := s.store.file(ctx, pr.Scope, req.ReportOspID)
 	if database.IsNoRows(err) || (err == nil && r.ReportType != req.Type) {
 		return nil, apperr.NotFound("report")
 	}
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	ct := contentTypeXLSX
-	if format == "csv" {
-		ct = contentTypeCSV
+	ct, body := contentTypeCSV, r.CSV
+	if format == "xlsx" {
+		ct, body = contentTypeXLSX, r.XLSX
+		if body == nil {
+			tbl, err := tableFromCSV(r.CSV, r.Kinds)
+			if err != nil {
+				return nil, apperr.Internal(err)
+			}
+			if body, err = tbl.xlsx(sheetName(r.ReportType)); err != nil {
+				return nil, apperr.Internal(err)
+			}
+		}
 	}
 	name := fmt.Sprintf("%s-%s-%s.%s", r.ReportType, safeName(r.CorporateAccountExtID, r.CorporateAccountOspID), r.ReportPeriod, format)
 	return &File{Name: name, ContentType: ct, Body: body}, nil
@@ -220,14 +230,106 @@ func (t *table) csv() ([]byte, error) {
 	return buf.Bytes(), w.Error()
 }
 
-// csvSafe defuses text a spreadsheet would run as a formula.
+// csvSafe defuses text a spreadsheet would run as a formula, with a
+// leading quote. Text that begins with a quote gets one more, so csvUnsafe
+// reads every value back exactly (the XLSX is made from the CSV).
 func csvSafe(s string) string {
 	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
 		if _, err := strconv.ParseFloat(s, 64); err != nil {
 			return "'" + s
 		}
 	}
+	if strings.HasPrefix(s, "'") {
+		return "'" + s
+	}
 	return s
+}
+
+// csvUnsafe is csvSafe's inverse.
+func csvUnsafe(s string) string { return strings.TrimPrefix(s, "'") }
+
+// sheetName is a report type's XLSX sheet (at most 31 characters).
+func sheetName(typ string) string {
+	if len(typ) > 31 {
+		return typ[:31]
+	}
+	return typ
+}
+
+// kinds tells how each column is written, for reading the CSV back: m
+// euros (cents), i integer, s text. A column takes the kind of its first
+// non-text cell.
+func (t *table) kinds() string {
+	k := []byte(strings.Repeat("s", len(t.columns)))
+	for _, r := range t.rows {
+		for j, c := range r {
+			switch c.(type) {
+			case money:
+				k[j] = 'm'
+			case int64:
+				k[j] = 'i'
+			}
+		}
+	}
+	return string(k)
+}
+
+// tableFromCSV reads a stored CSV back into the table it was written from.
+func tableFromCSV(body []byte, kinds string) (*table, error) {
+	recs, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
+	if err != nil || len(recs) == 0 {
+		return nil, fmt.Errorf("stored csv: %v", err)
+	}
+	t := &table{columns: recs[0]}
+	for _, rec := range recs[1:] {
+		row := make([]any, len(rec))
+		for j, v := range rec {
+			kind := byte('s')
+			if j < len(kinds) {
+				kind = kinds[j]
+			}
+			switch {
+			case kind == 'm' && v != "":
+				c, err := parseCents(v)
+				if err != nil {
+					return nil, err
+				}
+				row[j] = money(c)
+			case kind == 'i' && v != "":
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil {
+					return nil, err
+				}
+				row[j] = n
+			default:
+				row[j] = csvUnsafe(v)
+			}
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t, nil
+}
+
+// parseCents reads formatCents' output back ("-12.34" → -1234).
+func parseCents(s string) (int64, error) {
+	neg := strings.HasPrefix(s, "-")
+	whole, frac, ok := strings.Cut(strings.TrimPrefix(s, "-"), ".")
+	if !ok || len(frac) != 2 {
+		return 0, fmt.Errorf("not an amount: %q", s)
+	}
+	w, err := strconv.ParseUint(whole, 10, 63)
+	if err != nil {
+		return 0, err
+	}
+	f, err := strconv.ParseUint(frac, 10, 7)
+	if err != nil {
+		return 0, err
+	}
+	u := w*100 + f
+	if neg {
+		return -int64(u-1) - 1, nil
+	}
+	return int64(u), nil
 }
 
 func newOspID() string { return uuid.NewString() }

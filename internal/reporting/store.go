@@ -67,22 +67,25 @@ func (s *store) find(ctx context.Context, f reportFilter, limit, offset int) ([]
 	return out, total, err
 }
 
-// file reads a report's file (xlsx or csv) by public id within scope.
-func (s *store) file(ctx context.Context, scope access.Scope, ospID, format string) (*reportRow, []byte, error) {
-	col := "xlsx"
-	if format == "csv" {
-		col = "csv"
-	}
+// reportFile is a report's stored files: its CSV, and its XLSX when it was
+// stored (reports made before migration 00020; nil: made on download from
+// the CSV and the column kinds).
+type reportFile struct {
+	reportRow
+	XLSX  []byte `db:"xlsx"`
+	CSV   []byte `db:"csv"`
+	Kinds string `db:"column_kinds"`
+}
+
+// file reads a report's files by public id within scope.
+func (s *store) file(ctx context.Context, scope access.Scope, ospID string) (*reportFile, error) {
 	cond, args := scope.InCompanies("corporate_account_id")
-	var r struct {
-		reportRow
-		Body []byte `db:"body"`
-	}
-	err := s.db.Get(ctx, &r, `SELECT `+reportCols+`, `+col+` AS body FROM reports WHERE osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	var r reportFile
+	err := s.db.Get(ctx, &r, `SELECT `+reportCols+`, xlsx, csv, column_kinds FROM reports WHERE osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return &r.reportRow, r.Body, nil
+	return &r, nil
 }
 
 // exists tells which of a month's reports exist, by type and company.
@@ -106,12 +109,12 @@ func (s *store) existing(ctx context.Context, month string) (map[string]map[int6
 
 // insert stores a report once per (type, company, month); false when it
 // already exists (then nothing is written).
-func (s *store) insert(ctx context.Context, r *reportRow, xlsx, csv []byte) (bool, error) {
+func (s *store) insert(ctx context.Context, r *reportRow, csv []byte, kinds string) (bool, error) {
 	n, err := s.db.Exec(ctx, `INSERT INTO reports (osp_id, report_type, report_month, report_period, corporate_account_id,
-		corporate_account_osp_id, corporate_account_ext_id, corporate_account_name, msp_ext_id, row_count, xlsx, csv, created_at)
+		corporate_account_osp_id, corporate_account_ext_id, corporate_account_name, msp_ext_id, row_count, csv, column_kinds, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 		r.OspID, r.ReportType, r.ReportMonth, r.ReportPeriod, r.CorporateAccountID, r.CorporateAccountOspID, r.CorporateAccountExtID,
-		r.CorporateAccountName, r.MspExtID, r.RowCount, xlsx, csv, r.CreatedAt)
+		r.CorporateAccountName, r.MspExtID, r.RowCount, csv, kinds, r.CreatedAt)
 	return n == 1, err
 }
 
