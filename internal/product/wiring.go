@@ -18,16 +18,19 @@ type ResourceRef struct {
 	Active          bool
 }
 
-// ResourceCatalog is internal/resource's read model, as product reads it.
-// Both answer in batches; unknown ids are absent from the answer.
+// ResourceCatalog is internal/resource's read model, as product reads it;
+// kind is KindResourceGroup, KindService or KindRentalCar. Each answers in
+// batches.
 type ResourceCatalog interface {
-	// Refs resolves resource-group or resource ospIds of one kind
-	// (KindResourceGroup, KindService or KindRentalCar) to what the
-	// catalogue says of them, deactivated ones included (Active false).
-	Refs(ctx context.Context, kind string, ospIDs []string) (map[string]ResourceRef, error)
-	// GroupMembers lists the resources (ospIds) of each resource group,
-	// deactivated groups included.
-	GroupMembers(ctx context.Context, groupOspIDs []string) (map[string][]string, error)
+	// Active returns the active groups or resources of kind among ospIDs,
+	// by ospId; unknown, deactivated and other kinds' ids are absent.
+	Active(ctx context.Context, kind string, ospIDs []string) (map[string]ResourceRef, error)
+	// ByIDs returns groups or resources of kind by id whatever their state
+	// (deactivated ones with Active false), for showing history.
+	ByIDs(ctx context.Context, kind string, ids []int64) (map[int64]ResourceRef, error)
+	// GroupMembers returns the ospIds of the active resources of the
+	// active groups among groupIDs, by group id.
+	GroupMembers(ctx context.Context, groupIDs []int64) (map[int64][]string, error)
 }
 
 // DefaultUsage is internal/productaccess's read model of users' default
@@ -61,3 +64,7 @@ func (s *Service) Wire(w Wiring) {
 	s.defaults = w.Defaults
 	s.assignments = w.Assignments
 }
+
+// UseResources hands over only the resource catalogue, leaving the other
+// neighbours as wired (tests that stand in for internal/resource).
+func (s *Service) UseResources(r ResourceCatalog) { s.resources = r }

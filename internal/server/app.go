@@ -109,11 +109,14 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// reporting reads only the owners' read models (monthly totals, user counts)
 	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
 		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
+	resources := resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
+		Companies: resourceCompanies(companies)})
 	products := product.NewService(product.Deps{DB: db, Clock: c, Companies: companies, Groups: groups})
-	// product reads resources (internal/resource), users' default products
-	// and the company and group assignments (internal/productaccess)
-	// through interfaces; until those are built, nothing is wired.
-	products.Wire(product.Wiring{})
+	// product reads the resource catalogue (wire_product.go), users'
+	// default products and the company and group assignments
+	// (productaccess) through interfaces: productaccess reads product's
+	// read models, and resource knows nothing of products.
+	products.Wire(product.Wiring{Resources: productResources{resources}, Defaults: perms, Assignments: perms})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -132,9 +135,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 			Partners: partners, Users: users, Budgets: budgets}),
 		ProductAccess: perms,
 
-		Resources: resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
-			Companies: resourceCompanies(companies)}),
-		Products: products,
+		Resources: resources,
+		Products:  products,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil

@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"slices"
 
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/database"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/product"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
 	"mobility/portal/internal/user"
@@ -36,6 +38,11 @@ type fixture struct {
 func newFixture(m *matrix, token string) *fixture {
 	f := &fixture{m: m, token: token}
 	f.reset()
+	// The catalogue's resources are internal/resource's, which this branch
+	// does not have yet: product gets a catalogue of one active service
+	// resource to compose with. Replace it by a resource made through
+	// resource/service/create once internal/resource is merged.
+	m.e.App.Products.UseResources(matrixCatalog{})
 	// Acme's company budget exists from the start: the company-budget calls
 	// need one. Platform staff opens it (where the transfer does not open it
 	// by itself) and credits it with a bank transfer.
@@ -130,19 +137,35 @@ func (f *fixture) id(kind string) string {
 			post(v1+"/partner/related/add", map[string]any{"ospId": seed.MobiPartnerOspID, "relatedPartnerOspId": id, "relation": "SUB"})
 		}
 	case "report":
-		// the report job for October makes Acme's reports (its expense in
-		// the fixture is of November: an empty report is a report)
-		if _, err := e.App.Reporting.Generate(t.Context(), "202610"); err != nil {
+		// the report job for November, run in December, makes Acme's reports
+		// (the demo's users and the fixture's rows are of November: a month
+		// before any of them has no reports)
+		now := e.Clock.Now()
+		e.Clock.Set(now.AddDate(0, 1, 0))
+		_, err := e.App.Reporting.Generate(t.Context(), "202611")
+		e.Clock.Set(now)
+		if err != nil {
 			t.Fatalf("fixture report: %v", err)
 		}
 		if err := e.DB.Get(t.Context(), &id, `SELECT osp_id FROM reports WHERE report_type = 'MONTHLY_EXPENSES_PER_MOBILITY_MODE'
-			AND report_month = '202610' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
+			AND report_month = '202611' AND corporate_account_id = ?`, e.CorporateAccountID(seed.AcmeOspID)); err != nil {
 			t.Fatalf("fixture report: %v", err)
 		}
 	case "promo":
 		code := fmt.Sprintf("FIXTURE%d", n)
 		post(v1+"/budget/promo/create", map[string]any{"code": code, "amount": 500, "validFrom": "2026-11-01", "validTo": "2026-12-31"})
 		id = code
+	case "product":
+		p := post(v1+"/product/create", map[string]any{"extId": fmt.Sprintf("AUTHZ-PRODUCT-%d", n), "mobilityMode": "BIKE",
+			"productLabel": map[string]any{"defaultValue": fmt.Sprintf("Authz product %d", n)}})
+		id = str(t, p, "ospId")
+	case "resource":
+		id = matrixResource
+	case "element":
+		// the resource, in the composition of the current product
+		post(v1+"/product/composition/add", map[string]any{"productOspId": f.id("product"), "kind": "SERVICE",
+			"ospIds": []string{f.id("resource")}})
+		id = f.id("resource")
 	case "inactiveCompany", "inactivePartner", "sparePartner":
 		id = f.deactivationTarget(kind, n)
 	default:
@@ -183,4 +206,36 @@ func (f *fixture) deactivationTarget(kind string, n int) string {
 		t.Fatalf("fixture %s: %v", kind, err)
 	}
 	return osp
+}
+
+// matrixResource is the one service resource of matrixCatalog.
+const matrixResource = "5e000000-0000-4000-8000-00000000a17e"
+
+// matrixCatalog stands in for internal/resource's read model: one active
+// service resource, in no group.
+type matrixCatalog struct{}
+
+func (matrixCatalog) ref() product.ResourceRef {
+	return product.ResourceRef{ID: 1, OspID: matrixResource, Kind: product.KindService, Name: "Authz service", MobilityMode: "BIKE",
+		MrpPartnerOspID: seed.MrpPartnerOspID, Active: true}
+}
+
+func (c matrixCatalog) Active(_ context.Context, kind string, ospIDs []string) (map[string]product.ResourceRef, error) {
+	out := map[string]product.ResourceRef{}
+	if kind == product.KindService && slices.Contains(ospIDs, matrixResource) {
+		out[matrixResource] = c.ref()
+	}
+	return out, nil
+}
+
+func (c matrixCatalog) ByIDs(_ context.Context, kind string, ids []int64) (map[int64]product.ResourceRef, error) {
+	out := map[int64]product.ResourceRef{}
+	if kind == product.KindService && slices.Contains(ids, 1) {
+		out[1] = c.ref()
+	}
+	return out, nil
+}
+
+func (matrixCatalog) GroupMembers(context.Context, []int64) (map[int64][]string, error) {
+	return map[int64][]string{}, nil
 }

@@ -127,6 +127,9 @@ var idKinds = map[string]string{
 	"promoCode":             "promo",
 	"parentOspId":           "company", // reporting: a company's or a partner's; the matrix names Acme
 	"reportOspId":           "report",
+	"productOspId":          "product",
+	"resourceOspId":         "resource",
+	"elementOspId":          "element",
 }
 
 // routeIDKinds overrides idKinds for the routes under a path prefix, where
@@ -134,6 +137,16 @@ var idKinds = map[string]string{
 // corporate account (the matrix names Acme), elsewhere a budget's owner.
 var routeIDKinds = map[string]map[string]string{
 	v1 + "/branding/": {"ownerOspId": "company"},
+	// find/allByAssignee: a company's or a user group's (the matrix names an Acme group)
+	v1 + "/product/": {"assigneeOspId": "group"},
+}
+
+// platformKinds are objects of the whole platform, of no tenant: a call
+// naming one names nothing of another tenant's, each with why.
+var platformKinds = map[string]string{
+	"product":  "products are the platform's catalogue: every admin reads the active ones",
+	"resource": "resources are the platform's catalogue, offered by MRP partners to every MSP",
+	"element":  "a product's composition element is a catalogue resource",
 }
 
 // nestedKinds names the kind of a nested {ospId} by the field holding it.
@@ -166,6 +179,9 @@ func kindOfOspID(path string) string {
 		{v1 + "/partner/deactivate", "sparePartner"},
 		{v1 + "/partner/", "partner"},
 		{v1 + "/branding/", "company"}, // a partner's or a company's: the matrix names Acme
+		{v1 + "/product/update", "product"},
+		{v1 + "/product/activate", "product"},
+		{v1 + "/product/deactivate", "product"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -637,6 +653,9 @@ type call struct {
 // Acme's, or Acme's partner when p belongs to another partner.
 func (c *call) foreignTo(p *persona) bool {
 	for k := range c.kinds {
+		if platformKinds[k] != "" {
+			continue
+		}
 		if k != "partner" || p.partner != seed.MobiPartnerOspID {
 			return true
 		}
@@ -972,6 +991,9 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return map[string]any{"name": fmt.Sprintf("Authz partner %d", n), "extId": fmt.Sprintf("AUTHZ-P%d", n),
 			"partnerType": "RESELLER", "zipCode": "1000", "vatNumber": "BE0123456749"}, true
 	case "name", "extId", "contractType", "paymentType":
+		if name == "extId" && strings.HasPrefix(path, v1+"/product/") {
+			return fmt.Sprintf("AUTHZ-PR%d", fx.next()), true
+		}
 		if strings.HasSuffix(path, "/corporateAccount/create") {
 			n := fx.next()
 			return map[string]string{"name": fmt.Sprintf("Authz company %d", n), "extId": fmt.Sprintf("AUTHZ-CA%d", n),
@@ -979,11 +1001,24 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		}
 	case "relation":
 		return "SUB", true
+	case "mobilityMode":
+		return "TRAIN", true
+	case "productLabel":
+		return map[string]any{"defaultValue": "Authz product", "labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Authz-product"}}}, true
+	case "assigneeType":
+		return "USER_GROUP", true
+	case "ospIds":
+		if strings.HasPrefix(path, v1+"/product/composition/") {
+			return []string{fx.id("resource")}, true
+		}
 	case "selectedBudgetTypes":
 		return []string{"MOBILITY_BUDGET"}, true
 	case "contractId":
 		return fmt.Sprintf("C-AUTHZ-%d", fx.next()), true
 	case "kind":
+		if strings.HasPrefix(path, v1+"/product/composition/") {
+			return "SERVICE", true
+		}
 		return "create", true
 	case "format":
 		return "csv", true

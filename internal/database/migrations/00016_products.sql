@@ -30,8 +30,9 @@ CREATE TABLE product_label_translations (
 );
 
 -- A product's composition: resource groups, service resources and
--- rental-car resources of internal/resource, named by their ospId (the
--- key of resource's read model; no foreign key across the owners' tables).
+-- rental-car resources of internal/resource, named by their ospId and id
+-- (the keys of resource's read models: ospId for the active ones, id for
+-- history; no foreign key across the owners' tables).
 -- An element is in a composition at most once. Deactivating a resource or
 -- group leaves its row here (history); the views filter through resource's
 -- read model. position orders the elements (1 first), renumbered by the
@@ -41,6 +42,7 @@ CREATE TABLE product_composition (
     product_id     BIGINT NOT NULL REFERENCES products(id),
     element_kind   TEXT NOT NULL CHECK (element_kind IN ('RESOURCE_GROUP', 'SERVICE', 'RENTAL_CAR')),
     element_osp_id TEXT NOT NULL CHECK (length(element_osp_id) BETWEEN 1 AND 36),
+    element_id     BIGINT NOT NULL,
     position       INTEGER NOT NULL CHECK (position BETWEEN 1 AND 200),
     mandatory      BOOLEAN NOT NULL DEFAULT FALSE,
     created_at     TIMESTAMP NOT NULL,

@@ -159,10 +159,16 @@ describe('figure tiles', () => {
   });
 });
 
+/**
+ * The charts are a lazy chunk (recharts): the first test to draw one waits
+ * for its import, which on a busy machine takes longer than findBy's 1 s.
+ */
+const findChart = (testId: string) => screen.findByTestId(testId, {}, { timeout: 15_000 });
+
 describe('timeline', () => {
   it('draws one month as three identical points; the table shows the month once', async () => {
     const { user } = setup(companyAdmin, prepaid, { points: [{ month: '202611', value: 9 }] });
-    const drawn = await screen.findByTestId('timeline-points');
+    const drawn = await findChart('timeline-points');
     expect(drawn).toHaveAttribute('data-points', '3');
     await user.click(screen.getByTestId('timeline-chart-as-table'));
     const rows = within(await screen.findByTestId('timeline-table')).getAllByRole('row');
@@ -175,7 +181,7 @@ describe('timeline', () => {
     const { user } = setup(companyAdmin, prepaid, {
       points: [{ month: '202610', value: 100 }, { month: '202611', value: 250 }],
     });
-    expect(await screen.findByTestId('timeline-points')).toHaveAttribute('data-points', '2');
+    expect(await findChart('timeline-points')).toHaveAttribute('data-points', '2');
     await user.click(screen.getByRole('radio', { name: /expenses/i }));
     await waitFor(() => expect(callsTo('/reporting/dashboard/timeline').map((c) => (c.body as { type: number }).type)).toContain(2));
     await user.click(screen.getByTestId('timeline-chart-as-table'));
@@ -192,7 +198,7 @@ describe('expenses pie', () => {
 
   it('leaves zero values out and says the amounts are incl. VAT', async () => {
     const { user } = setup(companyAdmin, prepaid, { slices: slices(3, 2) });
-    const pie = await screen.findByTestId('pie-chart');
+    const pie = await findChart('pie-chart');
     expect(pie).toHaveAttribute('data-slices', '3');
     expect(pie).toHaveAttribute('data-size', 'small');
     expect(screen.getByTestId('pie-incl-vat')).toHaveTextContent(/VAT/);
@@ -208,12 +214,12 @@ describe('expenses pie', () => {
     [16, 'extraLarge'],
   ])('with %i slices is %s', async (n, size) => {
     setup(companyAdmin, prepaid, { slices: slices(n, 1) });
-    expect(await screen.findByTestId('pie-chart')).toHaveAttribute('data-size', size);
+    expect(await findChart('pie-chart')).toHaveAttribute('data-size', size);
   });
 
   it('colours the legend with the fixed colours', async () => {
     setup(companyAdmin, prepaid, { slices: slices(2) });
-    const pie = await screen.findByTestId('pie-chart');
+    const pie = await findChart('pie-chart');
     const swatches = pie.querySelectorAll('.mantine-ColorSwatch-colorOverlay');
     expect([...swatches].map((s) => (s as HTMLElement).style.backgroundColor)).toEqual(
       PIE_COLORS.slice(0, 2).map((c) => `var(--mantine-color-${c.replace('.', '-')})`),
