@@ -153,6 +153,8 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/reporting',
     '/partners',
     '/partners/add',
+    '/products',
+    '/products/add',
   ]) {
     await visit(path, path);
   }
@@ -200,6 +202,15 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     await visit(own.replace(/\/products$/, '/resources'), 'own partner resources');
   }
   await visit(partner && partner.replace(/\/details$/, '/add-linked'), 'add linked partner');
+
+  // Products (backoffice): platform staff only; the composition's add routes hang under the product.
+  const product = (await firstLink(page, '/products', '[data-testid="products-table"] tbody a'))?.replace(/\/details$/, '') ?? null;
+  for (const tab of ['details', 'composition']) {
+    await visit(product && `${product}/${tab}`, `product ${tab}`);
+  }
+  for (const add of ['add-resourcegroup', 'add-service-resource', 'add-rental-car-resource']) {
+    await visit(product && `${product}/composition/${add}`, `product ${add}`);
+  }
 
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');

@@ -76,6 +76,12 @@ const PartnerResourcesTab = lazyPage(() => import('@/features/partners/component
 const LinkedPartnersTab = lazyPage(() => import('@/features/partners/components/LinkedPartnersTab'));
 const AddLinkedPartnerPage = lazyPage(() => import('@/features/partners/components/AddLinkedPartnerPage'));
 const PartnerBrandingTab = lazyPage(() => import('@/features/branding/components/PartnerBrandingTab'));
+const ProductsPage = lazyPage(() => import('@/features/products/components/ProductsPage'));
+const AddProductPage = lazyPage(() => import('@/features/products/components/AddProductPage'));
+const ProductDetailPage = lazyPage(() => import('@/features/products/components/ProductDetailPage'));
+const ProductDetailsTab = lazyPage(() => import('@/features/products/components/DetailsTab'));
+const ProductCompositionTab = lazyPage(() => import('@/features/products/components/CompositionTab'));
+const AddElementsPage = lazyPage(() => import('@/features/products/components/AddElementsPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -288,6 +294,31 @@ const partnerRoutes: RouteObject = {
   ],
 };
 
+/** Backoffice products (SPEC §2 "Admin backoffice"): platform staff only. */
+const productRoutes: RouteObject = {
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children: [
+    { path: strip(paths.products), element: <ProductsPage /> },
+    { path: strip(paths.addProduct), element: <AddProductPage /> },
+    { path: strip(paths.addProductResourceGroup), element: <AddElementsPage key="RESOURCE_GROUP" kind="RESOURCE_GROUP" /> },
+    { path: strip(paths.addProductServiceResource), element: <AddElementsPage key="SERVICE" kind="SERVICE" /> },
+    { path: strip(paths.addProductRentalCar), element: <AddElementsPage key="RENTAL_CAR" kind="RENTAL_CAR" /> },
+    {
+      path: strip(paths.product),
+      element: <ProductDetailPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'details', element: <ProductDetailsTab /> },
+        { path: 'composition', element: <ProductCompositionTab /> },
+      ],
+    },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -335,6 +366,7 @@ export const routes: RouteObject[] = [
           peopleRoutes,
           financeRoutes,
           partnerRoutes,
+          productRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

@@ -78,6 +78,8 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   const onRowClick = (row: T, event: MouseEvent<HTMLTableRowElement>) => {
     if (!rowHref) return;
     const target = event.target as Element;
+    // A dialog opened from the row is portalled elsewhere, but React still bubbles its clicks here.
+    if (!event.currentTarget.contains(target)) return;
     if (target.closest(INTERACTIVE)) return;
     if (window.getSelection()?.toString()) return; // selecting text is not opening
     onRowOpen?.(row);

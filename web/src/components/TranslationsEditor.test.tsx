@@ -49,7 +49,7 @@ async function optionsOf(input: HTMLElement): Promise<string[]> {
 }
 
 describe('TranslationsEditor', () => {
-  it('adds languages in order, each once, until all four are used', async () => {
+  it('adds languages in order, each once, until all four are used', { timeout: 20_000 }, async () => {
     const onValue = vi.fn();
     const { user } = renderEditor({ initial: emptyTranslatedLabel(), onValue });
     expect(screen.getByText('No translations yet.')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('TranslationsEditor', () => {
     });
   });
 
-  it('offers in each row only its own language and the unused ones, and switches a row to another', async () => {
+  it('offers in each row only its own language and the unused ones, and switches a row to another', { timeout: 20_000 }, async () => {
     const onValue = vi.fn();
     const { user } = renderEditor({
       initial: { defaultValue: 'Bike', translations: [{ languageCode: 'nl', text: 'Fiets' }, { languageCode: 'fr', text: 'Vélo' }] },
@@ -98,7 +98,7 @@ describe('TranslationsEditor', () => {
     expect(await optionsOf(french)).toEqual(['French', 'English', 'Dutch']);
   });
 
-  it('removes a translation, which frees its language again', async () => {
+  it('removes a translation, which frees its language again', { timeout: 20_000 }, async () => {
     const { user } = renderEditor({
       initial: { defaultValue: 'Bus', translations: TRANSLATIONS_ALL },
     });
@@ -109,7 +109,7 @@ describe('TranslationsEditor', () => {
     expect(within(screen.getByRole('list', { name: 'Translations' })).getAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('edits the HTML variants only when asked', async () => {
+  it('edits the HTML variants only when asked', { timeout: 20_000 }, async () => {
     const onValue = vi.fn();
     const first = renderEditor({ initial: { defaultValue: 'P', translations: [{ languageCode: 'en', text: 'P' }] } });
     expect(screen.queryByLabelText(/Default value \(HTML\)/)).toBeNull();
@@ -127,7 +127,7 @@ describe('TranslationsEditor', () => {
     });
   });
 
-  it('has no axe violations with every part shown', async () => {
+  it('has no axe violations with every part shown', { timeout: 20_000 }, async () => {
     const { container } = renderEditor({ initial: { defaultValue: 'Bus', defaultValueHtml: '', translations: TRANSLATIONS_ALL }, withHtml: true });
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -194,7 +194,7 @@ describe('TranslationsEditor in a react-hook-form form', () => {
     );
   }
 
-  it('shows the rule’s messages at the fields they belong to and submits once they are fixed', async () => {
+  it('shows the rule’s messages at the fields they belong to and submits once they are fixed', { timeout: 20_000 }, async () => {
     const onSubmit = vi.fn();
     render(
       <MantineProvider>

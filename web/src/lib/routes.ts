@@ -47,6 +47,12 @@ export const paths = {
   corporateAccounts: '/corporate-accounts',
   addCorporateAccount: '/corporate-accounts/add',
   reporting: '/reporting',
+  products: '/products',
+  addProduct: '/products/add',
+  product: '/products/:productOspId',
+  addProductResourceGroup: '/products/:productOspId/composition/add-resourcegroup',
+  addProductServiceResource: '/products/:productOspId/composition/add-service-resource',
+  addProductRentalCar: '/products/:productOspId/composition/add-rental-car-resource',
 } as const;
 
 function withCompany(path: string, corporateAccountOspId?: string | null): string {
@@ -81,6 +87,7 @@ export const namedRoutes = {
   TransactionDetails: (eventOspId: string) => fill(paths.transactionDetails, { eventOspId }),
   Partner: (partnerOspId: string, tab = 'details') => `${fill(paths.partner, { partnerOspId })}/${tab}`,
   AddLinkedPartner: (partnerOspId: string) => fill(paths.addLinkedPartner, { partnerOspId }),
+  Product: (productOspId: string, tab: 'details' | 'composition' = 'details') => `${fill(paths.product, { productOspId })}/${tab}`,
   ImportUsers: (kind: 'create' | 'update') => `${paths.importUsers}?kind=${kind}`,
   /** company/details of a company: the query makes an MSP user's guard select it. */
   CompanyDetails: (corporateAccountOspId: string) => withCompany(paths.companyDetails, corporateAccountOspId),

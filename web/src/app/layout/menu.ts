@@ -22,7 +22,7 @@ export interface MenuEntry {
    */
   when?: 'canViewCompanyBudget' | 'ownPartner';
   /** Section heading key (layout namespace) the entry is grouped under. */
-  section?: 'finance' | 'settings';
+  section?: 'finance' | 'settings' | 'backoffice';
   /**
    * The screen works on the selected company. MSP users see such entries
    * under that company's name, and only once one is selected ('selected'),
@@ -58,6 +58,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'settings', company: 'selected' },
   { key: 'reporting', label: 'menu.reporting', to: paths.reporting, audience: 'all', roles: ['reporting_manager'] },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
+  // The backoffice (SPEC §2 "Admin backoffice"): platform staff, last in their own part.
+  { key: 'products', label: 'menu.products', to: paths.products, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
 ];
 
 type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;

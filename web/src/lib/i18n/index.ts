@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'layout',
   'reporting',
   'partners',
+  'products',
   'userGroups',
   'users',
   'validation',
