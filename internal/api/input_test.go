@@ -304,3 +304,15 @@ func TestUploadFormIsChecked(t *testing.T) {
 		testkit.MustStatus(t, upload(seed.AcmeOspID, "users.csv"), 200)
 	})
 }
+
+// A wrong type inside an embedded struct is named by its JSON path, not by
+// the Go name of the struct it is embedded in.
+func TestTypeErrorPathSkipsEmbeddedStructs(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		token := e.LoginAs("ospadmin")
+		res := e.Post(v1+"/resource/parking/create", token, map[string]any{"fees": []any{map[string]any{"amount": "ten"}}})
+		refused(t, res, "VALIDATION_FAILED", "fees.amount")
+		res = e.Post(v1+"/resource/parking/update", token, map[string]any{"ospId": "x", "latitude": "north"})
+		refused(t, res, "VALIDATION_FAILED", "latitude")
+	})
+}

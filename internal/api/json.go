@@ -80,7 +80,7 @@ func Decode(r *http.Request, dst any) error {
 		dec := json.NewDecoder(r.Body)
 		err := dec.Decode(dst)
 		if err != nil && !errors.Is(err, io.EOF) {
-			return decodeError(ctx, err)
+			return decodeError(ctx, err, reflect.TypeOf(dst))
 		}
 		if err == nil {
 			// One JSON value per body: `{"a":1} garbage` or two objects
@@ -111,18 +111,63 @@ func bodyTooLarge() error {
 	return apperr.New(apperr.KindInvalid, apperr.LabelBodyTooLarge, "request body too large")
 }
 
-func decodeError(ctx context.Context, err error) error {
+func decodeError(ctx context.Context, err error, dst reflect.Type) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case tooLarge(err):
 		return bodyTooLarge()
 	case errors.As(err, &typeErr) && typeErr.Field != "":
 		v := validate.New(ctx)
-		v.Fail(typeErr.Field, typeRule(typeErr.Type, typeErr.Value))
+		v.Fail(jsonPath(dst, typeErr.Field), typeRule(typeErr.Type, typeErr.Value))
 		return v.Err()
 	default:
 		return apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "request body is not valid JSON")
 	}
+}
+
+// jsonPath is a decode error's field path in the request's own JSON
+// names: encoding/json spells the Go names of embedded structs in it
+// ("ResourceWrite.fees.amount"), which the client never sent.
+func jsonPath(t reflect.Type, path string) string {
+	var out []string
+	for _, seg := range strings.Split(path, ".") {
+		for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
+			t = t.Elem()
+		}
+		if t != nil && t.Kind() == reflect.Struct {
+			if f, ok := t.FieldByName(seg); ok && f.Anonymous && jsonName(f) == "" {
+				t = f.Type
+				continue
+			}
+			t = fieldByJSON(t, seg)
+		} else {
+			t = nil
+		}
+		out = append(out, seg)
+	}
+	return strings.Join(out, ".")
+}
+
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}
+
+// fieldByJSON is the type of the field of struct t (promoted ones too)
+// whose JSON name is name, or nil.
+func fieldByJSON(t reflect.Type, name string) reflect.Type {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		switch n := jsonName(f); {
+		case n == name || (n == "" && f.Name == name):
+			return f.Type
+		case n == "" && f.Anonymous && f.Type.Kind() == reflect.Struct:
+			if ft := fieldByJSON(f.Type, name); ft != nil {
+				return ft
+			}
+		}
+	}
+	return nil
 }
 
 // typeRule names what a field must be in words a user knows ("a whole

@@ -2,14 +2,11 @@ package branding
 
 import (
 	"context"
-	"errors"
-	"io"
 	"net/http"
 	"strconv"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
-	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/validate"
 )
 
@@ -95,9 +92,10 @@ func imageTypes(types []string) []ImageTypeInfo {
 	return out
 }
 
-// writeImage answers image bytes so a browser never runs them: the content
+// WriteImage answers image bytes so a browser never runs them (branding's
+// images, and resource's service icons): the content
 // type is the one found by content, nosniff, and a CSP without scripts.
-func writeImage(w http.ResponseWriter, r *http.Request, img *Image, cache string) {
+func WriteImage(w http.ResponseWriter, r *http.Request, img *Image, cache string) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", imageCSP)
@@ -132,7 +130,7 @@ func (s *Service) serveLogo(w http.ResponseWriter, r *http.Request) {
 	if req.Version != "" && req.Version == img.Version {
 		cache = "private, max-age=31536000, immutable"
 	}
-	writeImage(w, r, img, cache)
+	WriteImage(w, r, img, cache)
 }
 
 func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
@@ -146,26 +144,19 @@ func (s *Service) serveImage(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	writeImage(w, r, img, "private, no-cache")
+	WriteImage(w, r, img, "private, no-cache")
 }
-
-// maxUploadMemory keeps the multipart form in memory; the body limit
-// middleware (PORTAL_MAX_BODY_BYTES) bounds it below this anyway.
-const maxUploadMemory = 8 << 20
 
 func (s *Service) serveUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	if err := r.ParseMultipartForm(maxUploadMemory); err != nil {
-		var maxErr *http.MaxBytesError
-		if errors.As(err, &maxErr) {
-			api.WriteError(w, r, apperr.New(apperr.KindInvalid, LabelImageTooLarge, "the image is too large"))
-			return
-		}
-		api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "expected multipart/form-data with one file field"))
+	file, err := ParseUpload(r)
+	if err != nil {
+		api.WriteError(w, r, err)
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
-	in := UploadInput{OwnerOspID: r.FormValue("ownerOspId"), ImageType: r.FormValue("imageType")}
+	in := UploadInput{OwnerOspID: r.FormValue("ownerOspId"), ImageType: r.FormValue("imageType"), FileName: file.FileName,
+		Files: file.Files, HasFile: file.HasFile, Content: file.Content}
 	// The form is not decoded by api.Decode; hold its fields to the same
 	// input limits (NUL, lengths) as a JSON body.
 	form := struct {
@@ -175,25 +166,6 @@ func (s *Service) serveUpload(w http.ResponseWriter, r *http.Request) {
 	if err := validate.Input(ctx, &form); err != nil {
 		api.WriteError(w, r, err)
 		return
-	}
-	files := 0
-	for _, fs := range r.MultipartForm.File {
-		files += len(fs)
-	}
-	in.Files = files
-	if fs := r.MultipartForm.File["file"]; len(fs) == 1 && files == 1 {
-		f, err := fs[0].Open()
-		if err != nil {
-			api.WriteError(w, r, apperr.Internal(err))
-			return
-		}
-		defer f.Close()
-		if in.Content, err = io.ReadAll(io.LimitReader(f, MaxImageBytes+1)); err != nil {
-			api.WriteError(w, r, apperr.Internal(err))
-			return
-		}
-		in.FileName = fs[0].Filename
-		in.HasFile = true
 	}
 	info, err := s.Upload(ctx, access.FromContext(ctx), in)
 	if err != nil {

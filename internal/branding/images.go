@@ -2,9 +2,12 @@ package branding
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/jpeg"
 	"image/png"
+	"io"
+	"net/http"
 	"path"
 	"strings"
 	"unicode"
@@ -105,4 +108,80 @@ func cleanFileName(name string) string {
 		name = string(r[:255])
 	}
 	return name
+}
+
+// UploadedFile is the file part of a multipart image upload.
+type UploadedFile struct {
+	FileName string
+	// Files counts the files in the form (every field); exactly one, named
+	// "file", is accepted.
+	Files   int
+	HasFile bool
+	// Content holds at most MaxImageBytes+1 bytes of the file.
+	Content []byte
+}
+
+// maxUploadMemory keeps the multipart form in memory; the body limit
+// middleware (PORTAL_MAX_BODY_BYTES) bounds it below this anyway.
+const maxUploadMemory = 8 << 20
+
+// ParseUpload parses a multipart image upload (branding's images,
+// resource's service icons) and reads its file: a body over the limit is
+// IMAGE_TOO_LARGE, anything but a multipart form BAD_REQUEST. The caller
+// reads the text fields with r.FormValue, holds them to validate.Input,
+// and removes the form (r.MultipartForm.RemoveAll) when done.
+func ParseUpload(r *http.Request) (UploadedFile, error) {
+	var f UploadedFile
+	if err := r.ParseMultipartForm(maxUploadMemory); err != nil {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return f, apperr.New(apperr.KindInvalid, LabelImageTooLarge, "the image is too large")
+		}
+		return f, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "expected multipart/form-data with one file field")
+	}
+	for _, fs := range r.MultipartForm.File {
+		f.Files += len(fs)
+	}
+	if fs := r.MultipartForm.File["file"]; len(fs) == 1 && f.Files == 1 {
+		file, err := fs[0].Open()
+		if err != nil {
+			return f, apperr.Internal(err)
+		}
+		defer file.Close()
+		if f.Content, err = io.ReadAll(io.LimitReader(file, MaxImageBytes+1)); err != nil {
+			return f, apperr.Internal(err)
+		}
+		f.FileName, f.HasFile = fs[0].Filename, true
+	}
+	return f, nil
+}
+
+// StoredImage is an upload that passed CheckUpload, as it is stored.
+type StoredImage struct {
+	CheckedImage
+	// SHA256 is the hex SHA-256 of Content: the image's version.
+	SHA256   string
+	FileName string
+}
+
+// CheckUpload holds an uploaded file to the image rules: exactly one file
+// (IMAGE_ONE_FILE), at most MaxImageBytes (IMAGE_TOO_LARGE), a PNG, JPEG
+// or SVG by content (CheckImage; an SVG sanitised) whose file name does
+// not claim another type. Whether a file was sent at all is the caller's
+// field rule (Files == 0).
+func CheckUpload(f UploadedFile) (*StoredImage, error) {
+	if f.Files > 1 || !f.HasFile {
+		return nil, apperr.New(apperr.KindInvalid, LabelImageOneFile, "send exactly one file, in the field named file")
+	}
+	if len(f.Content) > MaxImageBytes {
+		return nil, apperr.New(apperr.KindInvalid, LabelImageTooLarge, "the image is larger than 1,000,000 bytes")
+	}
+	checked, err := CheckImage(f.Content)
+	if err != nil {
+		return nil, err
+	}
+	if !nameAgrees(f.FileName, checked.ContentType) {
+		return nil, unsupported("the file's name does not match its content (" + checked.ContentType + ")")
+	}
+	return &StoredImage{CheckedImage: *checked, SHA256: version(checked.Content), FileName: cleanFileName(f.FileName)}, nil
 }

@@ -325,9 +325,6 @@ func (s *Service) Upload(ctx context.Context, p *access.Principal, in UploadInpu
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if in.Files > 1 || !in.HasFile {
-		return nil, apperr.New(apperr.KindInvalid, LabelImageOneFile, "send exactly one file, in the field named file")
-	}
 	o, err := s.resolveOwner(ctx, p, in.OwnerOspID)
 	if err != nil {
 		return nil, err
@@ -335,18 +332,12 @@ func (s *Service) Upload(ctx context.Context, p *access.Principal, in UploadInpu
 	if err := checkImageType(o, in.ImageType); err != nil {
 		return nil, err
 	}
-	if len(in.Content) > MaxImageBytes {
-		return nil, apperr.New(apperr.KindInvalid, LabelImageTooLarge, "the image is larger than 1,000,000 bytes")
-	}
-	checked, err := CheckImage(in.Content)
+	checked, err := CheckUpload(UploadedFile{FileName: in.FileName, Files: in.Files, HasFile: in.HasFile, Content: in.Content})
 	if err != nil {
 		return nil, err
 	}
-	if !nameAgrees(in.FileName, checked.ContentType) {
-		return nil, unsupported("the file's name does not match its content (" + checked.ContentType + ")")
-	}
 	row := imageRow{ImageType: in.ImageType, ContentType: checked.ContentType, Width: checked.Width, Height: checked.Height,
-		Size: len(checked.Content), SHA256: version(checked.Content), FileName: cleanFileName(in.FileName)}
+		Size: len(checked.Content), SHA256: checked.SHA256, FileName: checked.FileName}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		return s.store.saveImage(ctx, o.kind, o.id(), row, checked.Content, s.clock.Now())
 	})

@@ -5,13 +5,9 @@ import (
 	"fmt"
 	"math/rand"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
-	"time"
 
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
@@ -73,27 +69,6 @@ func companyPortal(b *testing.B) (http.Handler, string) {
 	return h, e.LoginAs("msp.admin")
 }
 
-func latency(b *testing.B, h http.Handler, token string, body func(rng *rand.Rand) string) {
-	lat := make([]time.Duration, 0, b.N)
-	rng := rand.New(rand.NewSource(1))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		r := httptest.NewRequest(http.MethodPost, filterPath, strings.NewReader(body(rng)))
-		r.Header.Set("Authorization", "Bearer "+token)
-		w := httptest.NewRecorder()
-		t0 := time.Now()
-		h.ServeHTTP(w, r)
-		lat = append(lat, time.Since(t0))
-		if w.Code != 200 {
-			b.Fatalf("status %d: %s", w.Code, w.Body)
-		}
-	}
-	b.StopTimer()
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")
-}
-
 // BenchmarkGetByFilter: corporateAccount/getByFilter over 10,000
 // companies of one partner, as its MSP admin, through the handler (aim:
 // p99 under 20 ms): the list's first pages by name, a 3-letter search,
@@ -102,22 +77,22 @@ func BenchmarkGetByFilter(b *testing.B) {
 	h, token := companyPortal(b)
 	searches := []string{"log", "bak", "mot", "pha", "ene", "123", "bench-0", "soft", "xyz", "00042"}
 	b.Run("page", func(b *testing.B) {
-		latency(b, h, token, func(rng *rand.Rand) string {
+		testkit.Latency(b, h, token, filterPath, 1, func(rng *rand.Rand) string {
 			return fmt.Sprintf(`{"pagination":{"page":%d,"size":10}}`, 1+rng.Intn(100))
 		})
 	})
 	b.Run("search", func(b *testing.B) {
-		latency(b, h, token, func(rng *rand.Rand) string {
+		testkit.Latency(b, h, token, filterPath, 1, func(rng *rand.Rand) string {
 			return `{"nameOrExtIdLike":"` + searches[rng.Intn(len(searches))] + `","pagination":{"page":1,"size":10}}`
 		})
 	})
 	b.Run("active-sorted", func(b *testing.B) {
-		latency(b, h, token, func(rng *rand.Rand) string {
+		testkit.Latency(b, h, token, filterPath, 1, func(rng *rand.Rand) string {
 			return `{"active":true,"pagination":{"page":3,"size":20,"sortOrders":[{"property":"extId","direction":"DESC"}]}}`
 		})
 	})
 	b.Run("page1000", func(b *testing.B) {
-		latency(b, h, token, func(rng *rand.Rand) string {
+		testkit.Latency(b, h, token, filterPath, 1, func(rng *rand.Rand) string {
 			return fmt.Sprintf(`{"pagination":{"page":%d,"size":1000}}`, 1+rng.Intn(10))
 		})
 	})

@@ -28,6 +28,10 @@ const (
 // AllowedPhoneCountries are the countries a phone number may belong to.
 var AllowedPhoneCountries = []string{"BE", "FR", "DE", "NL", "UA"}
 
+// MobilityModes are what app users spend budgets on (SPEC §1): an
+// expense's and a resource's mobility mode.
+var MobilityModes = []string{"BIKE", "BUS_TRAM_METRO", "TRAIN", "PARKING", "CAR", "FUEL", "SNA", "OTHER_PURCHASES", "FLEXOFFICE", "CHARGING"}
+
 // Paging.
 const (
 	DefaultPageSize         = 10

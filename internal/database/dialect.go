@@ -157,3 +157,15 @@ func (d Dialect) ForUpdate() string {
 	}
 	return ""
 }
+
+// InList is "col IN (sub)" for a subquery that yields a short list of ids
+// (a label's resources, a group's members), written so each dialect looks
+// the rows up by id: PostgreSQL evaluates "= ANY(ARRAY(sub))" once and
+// probes col's index, where it would hash-join a scan of the whole table
+// for IN; SQLite probes with IN already.
+func (d Dialect) InList(col, sub string) string {
+	if d == Postgres {
+		return col + " = ANY(ARRAY(" + sub + "))"
+	}
+	return col + " IN (" + sub + ")"
+}

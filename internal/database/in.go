@@ -12,11 +12,14 @@ const InBatch = 500
 // Placeholders is "?,?,…" for n arguments.
 func Placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }
 
+// Key is what SelectIn batches: internal ids or public (osp) ids.
+type Key interface{ ~int64 | ~string }
+
 // SelectIn reads rows for a list of ids, InBatch ids a query: query gets
 // the placeholders of one batch for its IN list, and the arguments are
 // that batch's ids followed by extra (a scope condition's arguments). The
 // batches' rows come back in one slice.
-func SelectIn[T any](ctx context.Context, db *DB, ids []int64, query func(in string) string, extra ...any) ([]T, error) {
+func SelectIn[T any, K Key](ctx context.Context, db *DB, ids []K, query func(in string) string, extra ...any) ([]T, error) {
 	var out []T
 	for i := 0; i < len(ids); i += InBatch {
 		part := ids[i:min(i+InBatch, len(ids))]

@@ -12,12 +12,13 @@ package expense
 
 import (
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/constants"
 	"mobility/portal/internal/money"
 	"mobility/portal/internal/paging"
 )
 
 // Mobility modes an expense is for (SPEC §1).
-var MobilityModes = []string{"BIKE", "BUS_TRAM_METRO", "TRAIN", "PARKING", "CAR", "FUEL", "SNA", "OTHER_PURCHASES", "FLEXOFFICE", "CHARGING"}
+var MobilityModes = constants.MobilityModes
 
 // DefaultMobilityMode is the mode of an external purchase that names none.
 const DefaultMobilityMode = "OTHER_PURCHASES"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -84,21 +83,12 @@ func internal(err error) error {
 	return apperr.Internal(err)
 }
 
-// vatBasisPoints turns a percentage (21, 6, 5.5) into basis points; false
-// when outside 0..100 or with more than two decimals.
-func vatBasisPoints(pct float64) (int64, bool) {
-	if math.IsNaN(pct) || pct < 0 || pct > 100 {
-		return 0, false
-	}
-	bp := math.Round(pct * 100)
-	if math.Abs(pct*100-bp) > 1e-6 {
-		return 0, false
-	}
-	return int64(bp), true
-}
-
-// vatPercent shows basis points as a percentage.
-func vatPercent(bp int64) float64 { return float64(bp) / 100 }
+// vatBasisPoints and vatPercent: VAT percentages are stored as basis
+// points (money.VatBasisPoints).
+var (
+	vatBasisPoints = money.VatBasisPoints
+	vatPercent     = money.VatPercent
+)
 
 // vatOf is the VAT inside an amount incl. VAT, rounded half away from zero.
 func vatOf(amount, bp int64) int64 {

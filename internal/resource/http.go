@@ -20,11 +20,13 @@ var (
 	pr    = access.FromContext
 )
 
-// writeReq is a kind's create request; updateReq its update request.
-type writeReq interface{ input() input }
+// Write is a kind's create request (ServiceWrite, TransportWrite,
+// ParkingWrite, BikeWrite, CarWrite, RentalWrite, GasStationWrite).
+type Write interface{ input() input }
 
+// updateReq is a kind's update request.
 type updateReq interface {
-	writeReq
+	Write
 	target() string
 }
 
@@ -46,7 +48,7 @@ func (s *Service) Routes() []api.Route {
 
 // kindRoutes are one kind's seven calls, typed with its own request and
 // answer types so the OpenAPI document names each kind's fields.
-func kindRoutes[W writeReq, U updateReq, R any](s *Service, kind, noun string, present func(*detail) R) []api.Route {
+func kindRoutes[W Write, U updateReq, R any](s *Service, kind, noun string, present func(*detail) R) []api.Route {
 	base := v1 + "/resource/" + kind
 	one := func(d *detail, err error) (*R, error) {
 		if err != nil {
@@ -57,13 +59,17 @@ func kindRoutes[W writeReq, U updateReq, R any](s *Service, kind, noun string, p
 	}
 	return []api.Route{
 		api.Post(base+"/create", staff, "resource", "Create a "+noun+" (active)",
-			func(ctx context.Context, req *W) (*R, error) { return one(s.Create(ctx, pr(ctx), kind, (*req).input())) }),
+			func(ctx context.Context, req *W) (*R, error) {
+				return one(s.Create(ctx, pr(ctx), kind, (*req).input()))
+			}),
 		api.Post(base+"/update", staff, "resource", "Change a "+noun+": the whole resource, its fees and labels replaced",
 			func(ctx context.Context, req *U) (*R, error) {
 				return one(s.Update(ctx, pr(ctx), kind, (*req).target(), (*req).input()))
 			}),
 		api.Post(base+"/get", read, "resource", "One "+noun,
-			func(ctx context.Context, req *GetRequest) (*R, error) { return one(s.Get(ctx, pr(ctx), kind, req.OspID)) }),
+			func(ctx context.Context, req *GetRequest) (*R, error) {
+				return one(s.Get(ctx, pr(ctx), kind, req.OspID))
+			}),
 		api.Post(base+"/getByFilter", read, "resource", "Page through the "+noun+"s (search on name or extId, partner, mobility mode, label, active)",
 			func(ctx context.Context, req *KindFilterRequest) (*paging.Page[R], error) {
 				rows, total, pg, err := s.FilterKind(ctx, pr(ctx), kind, *req)
@@ -107,7 +113,9 @@ func (s *Service) catalogueRoutes() []api.Route {
 		api.Post(v1+"/resource/mobilityModes/get", read, "resource", "The mobility modes with their labels in the caller's language",
 			func(ctx context.Context, _ *api.Empty) ([]MobilityMode, error) { return s.MobilityModes(ctx), nil }),
 		api.Post(v1+"/resource/fee/cron/check", read, "resource", "Check a fee schedule (cron): valid with its next 5 occurrences, or why not",
-			func(ctx context.Context, req *CronCheckRequest) (*CronCheck, error) { return s.CheckCron(ctx, req.Cron), nil }),
+			func(ctx context.Context, req *CronCheckRequest) (*CronCheck, error) {
+				return s.CheckCron(ctx, req.Cron), nil
+			}),
 		api.Post(v1+"/serviceResource/find/all", read, "resource", "Every service resource by name (all, or only active or inactive ones)",
 			func(ctx context.Context, req *FindAllRequest) ([]Summary, error) {
 				return s.FindAll(ctx, pr(ctx), KindService, req.Active)
@@ -167,11 +175,17 @@ func (s *Service) groupRoutes() []api.Route {
 	base := v1 + "/resourcegroup"
 	return []api.Route{
 		api.Post(base+"/create", staff, "resourcegroup", "Create a resource group (active), optionally with active resources in it",
-			func(ctx context.Context, req *GroupWrite) (*GroupDetail, error) { return s.CreateGroup(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *GroupWrite) (*GroupDetail, error) {
+				return s.CreateGroup(ctx, pr(ctx), *req)
+			}),
 		api.Post(base+"/update", staff, "resourcegroup", "Rename a resource group or change its description",
-			func(ctx context.Context, req *GroupUpdate) (*GroupDetail, error) { return s.UpdateGroup(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *GroupUpdate) (*GroupDetail, error) {
+				return s.UpdateGroup(ctx, pr(ctx), *req)
+			}),
 		api.Post(base+"/get", read, "resourcegroup", "One resource group with its members",
-			func(ctx context.Context, req *GetRequest) (*GroupDetail, error) { return s.GetGroup(ctx, pr(ctx), req.OspID) }),
+			func(ctx context.Context, req *GetRequest) (*GroupDetail, error) {
+				return s.GetGroup(ctx, pr(ctx), req.OspID)
+			}),
 		api.Post(base+"/findAll", read, "resourcegroup", "Every resource group by name (all, or only active or inactive ones)",
 			func(ctx context.Context, req *GroupFindAllRequest) ([]Group, error) {
 				return s.FindAllGroups(ctx, pr(ctx), req.Active)

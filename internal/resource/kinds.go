@@ -83,7 +83,9 @@ func (d *detail) summary() Summary {
 		MobilityMode: d.MobilityMode, Labels: labels, City: d.City, Latitude: d.Latitude, Longitude: d.Longitude, HasIcon: d.HasIcon}
 }
 
-func presentService(d *detail) ServiceResource { return ServiceResource{ResourceBase: d.base(), Icon: d.icon} }
+func presentService(d *detail) ServiceResource {
+	return ServiceResource{ResourceBase: d.base(), Icon: d.icon}
+}
 func presentTransport(d *detail) TransportStop {
 	return TransportStop{ResourceBase: d.base(), Location: d.location()}
 }

@@ -337,12 +337,12 @@ type Summary struct {
 
 // KindFilterRequest pages through one kind's resources.
 type KindFilterRequest struct {
-	Search          string            `json:"search,omitempty" maxLength:"100" description:"part of the name or extId"`
+	Search          string            `json:"search,omitempty" maxLength:"100" description:"part of the name or extId, at least 3 characters"`
 	Active          *bool             `json:"active,omitempty"`
 	MrpPartnerOspID string            `json:"mrpPartnerOspId,omitempty"`
 	MobilityMode    string            `json:"mobilityMode,omitempty" enum:"BIKE,BUS_TRAM_METRO,TRAIN,PARKING,CAR,FUEL,SNA,OTHER_PURCHASES,FLEXOFFICE,CHARGING"`
 	LabelOspID      string            `json:"labelOspId,omitempty"`
-	Pagination      paging.Pagination `json:"pagination" description:"sort by name, extId, active, createdOn; default name"`
+	Pagination      paging.Pagination `json:"pagination" description:"sorted by the first of name, extId, kind, mobilityMode in sortOrders; default name"`
 }
 
 // FilterRequest pages through resources of every kind (resource/getByFilter).
@@ -538,7 +538,7 @@ type ByOwnerRequest struct {
 // OwnedStation is a station a company owns (owned) for a period.
 type OwnedStation struct {
 	Station Summary `json:"station"`
-	Owner   Owner           `json:"owner"`
+	Owner   Owner   `json:"owner"`
 }
 
 // FuelPartner is an MRP partner that offers gas stations.

@@ -182,6 +182,11 @@ func (s *story) cast(ctx context.Context) error {
 		ReportType: reporting.TypeExpensesPerMode, Emails: []string{"finance@acme.example.com"}}); err != nil {
 		return fmt.Errorf("report recipient: %w", err)
 	}
+	// the catalogue platform staff keep: providers, resources, labels,
+	// groups and gas-station owners
+	if err := s.catalogue(ctx); err != nil {
+		return fmt.Errorf("catalogue: %w", err)
+	}
 	s.users = map[string]string{}
 	for _, login := range []string{"jan.peeters", "sophie.dubois", "lena.maes"} {
 		id, err := s.app.Users.IDByLogin(ctx, login)

@@ -141,6 +141,7 @@ func TestDemoStory(t *testing.T) {
 			}
 			assertNegativeUser(t, ctx, db)
 			assertScreensHaveData(t, ctx, app)
+			assertCatalogue(t, ctx, db)
 		})
 	}
 }
@@ -207,5 +208,31 @@ func assertScreensHaveData(t *testing.T, ctx context.Context, app *server.App) {
 	list, err := app.Users.Find(ctx, p, user.FindRequest{CorporateAccountOspID: seed.AcmeOspID})
 	if err != nil || list.TotalElements <= 200 || list.TotalPages < 2 {
 		t.Errorf("app users: %+v %v (want more than one page)", list, err)
+	}
+}
+
+// assertCatalogue: the resource management tabs have data of every kind,
+// with icons, labels, groups and gas-station owners (issue 11).
+func assertCatalogue(t *testing.T, ctx context.Context, db *database.DB) {
+	t.Helper()
+	var kinds []struct {
+		Kind string `db:"kind"`
+		N    int    `db:"n"`
+	}
+	if err := db.Select(ctx, &kinds, `SELECT kind, COUNT(*) AS n FROM resources WHERE active GROUP BY kind ORDER BY kind`); err != nil {
+		t.Fatal(err)
+	}
+	if len(kinds) != 7 {
+		t.Errorf("resources of %d kinds: %v", len(kinds), kinds)
+	}
+	var icons, labels, groups, owners int
+	for q, n := range map[string]*int{`SELECT COUNT(*) FROM resource_icons`: &icons, `SELECT COUNT(*) FROM resource_label_links`: &labels,
+		`SELECT COUNT(*) FROM resource_group_members`: &groups, `SELECT COUNT(*) FROM fuel_station_owners`: &owners} {
+		if err := db.Get(ctx, n, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if icons < 4 || labels < 5 || groups < 10 || owners != 3 {
+		t.Errorf("catalogue: %d icons, %d label links, %d group members, %d owner periods", icons, labels, groups, owners)
 	}
 }

@@ -7,14 +7,12 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
-	"slices"
 
 	"github.com/google/uuid"
 
 	"mobility/portal/internal/database"
 
 	"mobility/portal/internal/access"
-	"mobility/portal/internal/product"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
 	"mobility/portal/internal/user"
@@ -38,11 +36,6 @@ type fixture struct {
 func newFixture(m *matrix, token string) *fixture {
 	f := &fixture{m: m, token: token}
 	f.reset()
-	// The catalogue's resources are internal/resource's, which this branch
-	// does not have yet: product gets a catalogue of one active service
-	// resource to compose with. Replace it by a resource made through
-	// resource/service/create once internal/resource is merged.
-	m.e.App.Products.UseResources(matrixCatalog{})
 	// Acme's company budget exists from the start: the company-budget calls
 	// need one. Platform staff opens it (where the transfer does not open it
 	// by itself) and credits it with a bank transfer.
@@ -57,12 +50,13 @@ func newFixture(m *matrix, token string) *fixture {
 func (f *fixture) next() int { f.seq++; return f.seq }
 
 func (f *fixture) reset() {
-	f.ids = map[string]string{"company": seed.AcmeOspID, "partner": seed.MobiPartnerOspID}
+	f.ids = map[string]string{"company": seed.AcmeOspID, "partner": seed.MobiPartnerOspID, "mrp": seed.MrpPartnerOspID}
 }
 
 // all makes one object of every kind.
 func (f *fixture) all() {
-	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo", "report"} {
+	for _, k := range []string{"user", "group", "budget", "expense", "recurring", "token", "reason", "upload", "promo", "report",
+		"service", "transport", "parking", "bike", "car", "rental", "gasstation", "resource", "label", "resourceGroup"} {
 		f.id(k)
 	}
 	f.made = false
@@ -155,12 +149,24 @@ func (f *fixture) id(kind string) string {
 		code := fmt.Sprintf("FIXTURE%d", n)
 		post(v1+"/budget/promo/create", map[string]any{"code": code, "amount": 500, "validFrom": "2026-11-01", "validTo": "2026-12-31"})
 		id = code
+	case "service", "transport", "parking", "bike", "car", "rental", "gasstation":
+		id = f.resource(kind, n)
+	case "resource":
+		// a catalogue resource of any kind: a service resource, which a
+		// product's composition takes too
+		id = f.resource("service", n)
+	case "label":
+		l := post(v1+"/resource/label/create", map[string]any{"defaultValue": fmt.Sprintf("Fixture label %d", n),
+			"labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Fixture"}}})
+		id = str(t, l, "ospId")
+	case "resourceGroup":
+		g := post(v1+"/resourcegroup/create", map[string]any{"name": fmt.Sprintf("Fixture group %d", n), "description": "",
+			"resourceOspIds": []string{f.id("resource")}})
+		id = str(t, g, "ospId")
 	case "product":
 		p := post(v1+"/product/create", map[string]any{"extId": fmt.Sprintf("AUTHZ-PRODUCT-%d", n), "mobilityMode": "BIKE",
 			"productLabel": map[string]any{"defaultValue": fmt.Sprintf("Authz product %d", n)}})
 		id = str(t, p, "ospId")
-	case "resource":
-		id = matrixResource
 	case "element":
 		// the resource, in the composition of the current product
 		post(v1+"/product/composition/add", map[string]any{"productOspId": f.id("product"), "kind": "SERVICE",
@@ -173,6 +179,46 @@ func (f *fixture) id(kind string) string {
 	}
 	f.ids[kind] = id
 	f.made = true
+	return id
+}
+
+// resource makes an active catalogue resource of kind ("resource": a
+// parking lot) through the API; a service resource gets an icon, so GET
+// image/icon has one to answer.
+func (f *fixture) resource(kind string, n int) string {
+	e, t := f.m.e, f.m.t
+	if kind == "resource" {
+		kind = "parking"
+	}
+	body := map[string]any{"extId": fmt.Sprintf("FIXTURE-%s-%d", kind, n), "name": fmt.Sprintf("Fixture %s %d", kind, n),
+		"description": "", "mrpPartnerOspId": seed.MrpPartnerOspID, "mobilityMode": "OTHER_PURCHASES",
+		"labelOspIds": []string{}, "fees": []any{map[string]any{"feeType": "FIXED", "amount": 1000, "vatPercent": 21, "cron": "0 0 1 * *",
+			"proRata": true, "onUserBudget": true}}}
+	if kind != "service" {
+		body["latitude"], body["longitude"] = 51.0543, 3.7174
+		body["address"] = map[string]any{"street": "Korenmarkt", "streetNumber": "1", "zipCode": "9000", "city": "Gent"}
+	}
+	switch kind {
+	case "rental":
+		body["carCategory"] = "ECONOMY"
+	case "gasstation":
+		body["numberOfPumps"] = 8
+	}
+	res := e.Post(v1+"/resource/"+kind+"/create", f.token, body)
+	if res.Status != http.StatusOK {
+		t.Fatalf("fixture %s: %d %s", kind, res.Status, res.Body)
+	}
+	id := str(t, res.Map(t), "ospId")
+	if kind == "service" {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		_ = mw.WriteField("serviceResourceOspId", id)
+		fw, _ := mw.CreateFormFile("file", "icon.svg")
+		fmt.Fprint(fw, `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>`)
+		_ = mw.Close()
+		testkit.MustStatus(t, e.Do(testkit.Request{Path: v1 + "/resource/service/icon/upload", Token: f.token, Body: buf.Bytes(),
+			Headers: map[string]string{"Content-Type": mw.FormDataContentType()}}), http.StatusOK)
+	}
 	return id
 }
 
@@ -208,34 +254,3 @@ func (f *fixture) deactivationTarget(kind string, n int) string {
 	return osp
 }
 
-// matrixResource is the one service resource of matrixCatalog.
-const matrixResource = "5e000000-0000-4000-8000-00000000a17e"
-
-// matrixCatalog stands in for internal/resource's read model: one active
-// service resource, in no group.
-type matrixCatalog struct{}
-
-func (matrixCatalog) ref() product.ResourceRef {
-	return product.ResourceRef{ID: 1, OspID: matrixResource, Kind: product.KindService, Name: "Authz service", MobilityMode: "BIKE",
-		MrpPartnerOspID: seed.MrpPartnerOspID, Active: true}
-}
-
-func (c matrixCatalog) Active(_ context.Context, kind string, ospIDs []string) (map[string]product.ResourceRef, error) {
-	out := map[string]product.ResourceRef{}
-	if kind == product.KindService && slices.Contains(ospIDs, matrixResource) {
-		out[matrixResource] = c.ref()
-	}
-	return out, nil
-}
-
-func (c matrixCatalog) ByIDs(_ context.Context, kind string, ids []int64) (map[int64]product.ResourceRef, error) {
-	out := map[int64]product.ResourceRef{}
-	if kind == product.KindService && slices.Contains(ids, 1) {
-		out[1] = c.ref()
-	}
-	return out, nil
-}
-
-func (matrixCatalog) GroupMembers(context.Context, []int64) (map[int64][]string, error) {
-	return map[int64][]string{}, nil
-}

@@ -128,8 +128,14 @@ var idKinds = map[string]string{
 	"parentOspId":           "company", // reporting: a company's or a partner's; the matrix names Acme
 	"reportOspId":           "report",
 	"productOspId":          "product",
-	"resourceOspId":         "resource",
 	"elementOspId":          "element",
+	"mrpPartnerOspId":       "mrp",
+	"labelOspId":            "label",
+	"labelOspIds":           "label",
+	"resourceOspId":         "resource",
+	"resourceOspIds":        "resource",
+	"serviceResourceOspId":  "service",
+	"gasStationOspId":       "gasstation",
 }
 
 // routeIDKinds overrides idKinds for the routes under a path prefix, where
@@ -144,9 +150,19 @@ var routeIDKinds = map[string]map[string]string{
 // platformKinds are objects of the whole platform, of no tenant: a call
 // naming one names nothing of another tenant's, each with why.
 var platformKinds = map[string]string{
-	"product":  "products are the platform's catalogue: every admin reads the active ones",
-	"resource": "resources are the platform's catalogue, offered by MRP partners to every MSP",
-	"element":  "a product's composition element is a catalogue resource",
+	"product":       "products are the platform's catalogue: every admin reads the active ones",
+	"resource":      "resources are the platform's catalogue, offered by MRP partners to every MSP",
+	"element":       "a product's composition element is a catalogue resource",
+	"mrp":           "the MRP partners that offer resources are public to every admin (partner/mrp/getAll)",
+	"service":       "as resource (every admin reads the catalogue, platform staff write it)",
+	"transport":     "as resource",
+	"parking":       "as resource",
+	"bike":          "as resource",
+	"car":           "as resource",
+	"rental":        "as resource",
+	"gasstation":    "as resource; its owner periods are scoped to the caller's companies in the query",
+	"label":         "resource labels are part of the platform's catalogue",
+	"resourceGroup": "resource groups are part of the platform's catalogue",
 }
 
 // nestedKinds names the kind of a nested {ospId} by the field holding it.
@@ -182,6 +198,15 @@ func kindOfOspID(path string) string {
 		{v1 + "/product/update", "product"},
 		{v1 + "/product/activate", "product"},
 		{v1 + "/product/deactivate", "product"},
+		{v1 + "/resource/label/", "label"},
+		{v1 + "/resourcegroup/", "resourceGroup"},
+		{v1 + "/resource/service/", "service"}, // the icon calls too
+		{v1 + "/resource/transport/", "transport"},
+		{v1 + "/resource/parking/", "parking"},
+		{v1 + "/resource/bike/", "bike"},
+		{v1 + "/resource/car/", "car"},
+		{v1 + "/resource/rental/", "rental"},
+		{v1 + "/resource/gasstation/", "gasstation"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -835,10 +860,14 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 			return nil
 		}
 		b.kinds[kind] = true
-		if id, ok := b.override[kind]; ok {
-			return id
+		id, ok := b.override[kind]
+		if !ok {
+			id = fx.id(kind)
 		}
-		return fx.id(kind)
+		if t.Kind() == reflect.Slice {
+			return []string{id} // a list of ids (labelOspIds, resourceOspIds)
+		}
+		return id
 	}
 	if v, ok := b.sample(name, parent); ok {
 		return v
@@ -967,6 +996,9 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		if strings.Contains(path, "/promo/") {
 			return "2026-11-01", true
 		}
+		if strings.Contains(path, "/fuelstation/") {
+			return "2026-01-01", true
+		}
 	case "validTo":
 		return "2026-12-31", true
 	case "pincode":
@@ -994,6 +1026,9 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		if name == "extId" && strings.HasPrefix(path, v1+"/product/") {
 			return fmt.Sprintf("AUTHZ-PR%d", fx.next()), true
 		}
+		if (strings.HasPrefix(path, v1+"/resource/") || strings.HasPrefix(path, v1+"/resourcegroup/")) && (name == "name" || name == "extId") {
+			return fmt.Sprintf("Authz-%s-%d", name, fx.next()), true
+		}
 		if strings.HasSuffix(path, "/corporateAccount/create") {
 			n := fx.next()
 			return map[string]string{"name": fmt.Sprintf("Authz company %d", n), "extId": fmt.Sprintf("AUTHZ-CA%d", n),
@@ -1011,6 +1046,26 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		if strings.HasPrefix(path, v1+"/product/composition/") {
 			return []string{fx.id("resource")}, true
 		}
+	case "feeType":
+		return "FIXED", true
+	case "vatPercent":
+		return 21, true
+	case "cron":
+		return "0 0 1 * *", true
+	case "latitude":
+		return 50.8466, true
+	case "longitude":
+		return 4.3528, true
+	case "carCategory":
+		return "COMPACT", true
+	case "numberOfPumps":
+		return 4, true
+	case "defaultValue":
+		return fmt.Sprintf("Authz label %d", fx.next()), true
+	case "languageCode":
+		return "nl", true
+	case "text":
+		return "Authz tekst", true
 	case "selectedBudgetTypes":
 		return []string{"MOBILITY_BUDGET"}, true
 	case "contractId":
@@ -1037,7 +1092,7 @@ func (b *builder) sample(name, parent string) (any, bool) {
 	case "imageType":
 		return "LOGO", true
 	case "file":
-		if strings.HasPrefix(path, v1+"/branding/") {
+		if strings.HasPrefix(path, v1+"/branding/") || strings.HasPrefix(path, v1+"/resource/service/icon/") {
 			return `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123456"/></svg>`, true
 		}
 		n := fx.next()

@@ -60,7 +60,12 @@ func TestConfig() *config.Config {
 // NewEnv builds an Env on dialect d.
 func NewEnv(t testing.TB, d database.Dialect) *Env {
 	t.Helper()
-	db := NewDB(t, d)
+	return EnvOn(t, NewDB(t, d))
+}
+
+// EnvOn builds an Env on a migrated, empty database (a benchmark's).
+func EnvOn(t testing.TB, db *database.DB) *Env {
+	t.Helper()
 	c := clock.NewFixed(Start)
 	app, err := server.New(TestConfig(), db, c)
 	if err != nil {

@@ -35,23 +35,6 @@ func addToken(e *testkit.Env, token, userOspID, typ string, fields ...field) *te
 	return e.Post(tokenBase+"/add", token, map[string]any{"userOspId": userOspID, "type": typ, "validFrom": "2026-12-01", "fields": fields})
 }
 
-// fieldErrors maps the field of each error to its first message.
-func fieldErrors(t *testing.T, res *testkit.Response) map[string]string {
-	t.Helper()
-	var body struct {
-		Errors []struct {
-			Field    string   `json:"field"`
-			Messages []string `json:"messages"`
-		} `json:"errors"`
-	}
-	res.JSON(t, &body)
-	out := map[string]string{}
-	for _, e := range body.Errors {
-		out[e.Field] = e.Messages[0]
-	}
-	return out
-}
-
 func TestIdentificationTokens(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		acme := e.LoginAs("acme.admin")
@@ -81,21 +64,21 @@ func TestIdentificationTokens(t *testing.T) {
 
 		// the same card (typed differently) for another user: unique
 		res = addToken(e, acme, sophie, "MOBIB", field{"fieldType": "MOBIB_CARD_NUMBER", "value": "12345678901234567"})
-		if res.Status != 400 || fieldErrors(t, res)["fields.MOBIB_CARD_NUMBER"] != "Mobib-kaartnummer moet uniek zijn" {
+		if res.Status != 400 || res.FieldErrors(t)["fields.MOBIB_CARD_NUMBER"] != "Mobib-kaartnummer moet uniek zijn" {
 			t.Fatalf("unique: %d %s", res.Status, res.Body)
 		}
 		// fields the type does not have, a missing required one, a bad card, an unknown type
 		res = addToken(e, acme, sophie, "LICENCE_PLATE", field{"fieldType": "MOBIB_CHIP_ID", "value": "X"})
-		errs := fieldErrors(t, res)
+		errs := res.FieldErrors(t)
 		if res.Status != 400 || errs["fields.MOBIB_CHIP_ID"] == "" || errs["fields.LICENCE_PLATE"] != "Nummerplaat is verplicht" {
 			t.Fatalf("wrong fields: %d %s", res.Status, res.Body)
 		}
 		res = addToken(e, acme, sophie, "MOBIB", field{"fieldType": "MOBIB_CARD_NUMBER", "value": "12AB"})
-		if res.Status != 400 || fieldErrors(t, res)["fields.MOBIB_CARD_NUMBER"] != "Mobib-kaartnummer moet 10 tot 20 cijfers bevatten" {
+		if res.Status != 400 || res.FieldErrors(t)["fields.MOBIB_CARD_NUMBER"] != "Mobib-kaartnummer moet 10 tot 20 cijfers bevatten" {
 			t.Fatalf("bad card: %d %s", res.Status, res.Body)
 		}
 		res = addToken(e, acme, sophie, "OYSTER", field{"fieldType": "CARD_NUMBER", "value": "1"})
-		if res.Status != 400 || fieldErrors(t, res)["type"] == "" {
+		if res.Status != 400 || res.FieldErrors(t)["type"] == "" {
 			t.Fatalf("unknown type: %d %s", res.Status, res.Body)
 		}
 		if n := count(t, e, `SELECT COUNT(*) FROM identification_tokens`); n != 2 {

@@ -63,16 +63,22 @@ CREATE TABLE resources (
     CHECK (archived_at IS NULL OR NOT active)
 );
 CREATE UNIQUE INDEX resources_kind_ext_id ON resources(kind, ext_id) WHERE archived_at IS NULL;
-CREATE INDEX resources_name ON resources(name, id);
-CREATE INDEX resources_kind_name ON resources(kind, name, id);
-CREATE INDEX resources_partner ON resources(mrp_partner_id, kind);
-CREATE INDEX resources_mode ON resources(mobility_mode, name);
+-- Lists leave archived resources out and sort by name, extId, kind or
+-- mobility mode (ties by id, in the same direction): partial indexes that
+-- hold only the live ones serve each order; resources_live counts a
+-- filtered list from the index alone (50,000 resources: aim p99 < 20 ms).
+CREATE INDEX resources_name ON resources(name, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_ext_id ON resources(ext_id, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_kind_name ON resources(kind, name, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_mode_name ON resources(mobility_mode, name, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_live ON resources(archived_at, kind, active, mobility_mode, mrp_partner_id);
+CREATE INDEX resources_partner ON resources(mrp_partner_id, archived_at, kind, active);
 
 -- Substring search over name and extId: a stored generated column with a
 -- pg_trgm GIN index (as users), which LIKE '%abc%' uses.
 CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 ALTER TABLE resources ADD COLUMN search_text TEXT GENERATED ALWAYS AS (lower(name || ' ' || ext_id)) STORED;
-CREATE INDEX resources_search_trgm ON resources USING gin (search_text public.gin_trgm_ops);
+CREATE INDEX resources_search_trgm ON resources USING gin (search_text public.gin_trgm_ops) WHERE archived_at IS NULL;
 
 -- A resource's fees, in the order given. amount is cents (per unit for a
 -- VARIABLE fee); vat_basis_points is the VAT percentage in basis points

@@ -55,6 +55,8 @@ CREATE TABLE resources (
     archived_at     TIMESTAMP,
     created_at      TIMESTAMP NOT NULL,
     updated_at      TIMESTAMP NOT NULL,
+    -- what a search looks in (stored: SQLite adds only virtual columns later)
+    search_text     TEXT GENERATED ALWAYS AS (lower(name || ' ' || ext_id)) STORED,
     CHECK ((kind = 'service') = (latitude IS NULL)),
     CHECK ((latitude IS NULL) = (longitude IS NULL)),
     CHECK ((kind = 'gasstation') = (number_of_pumps IS NOT NULL)),
@@ -63,15 +65,22 @@ CREATE TABLE resources (
     CHECK (archived_at IS NULL OR NOT active)
 );
 CREATE UNIQUE INDEX resources_kind_ext_id ON resources(kind, ext_id) WHERE archived_at IS NULL;
-CREATE INDEX resources_name ON resources(name, id);
-CREATE INDEX resources_kind_name ON resources(kind, name, id);
-CREATE INDEX resources_partner ON resources(mrp_partner_id, kind);
-CREATE INDEX resources_mode ON resources(mobility_mode, name);
+-- Lists leave archived resources out and sort by name, extId, kind or
+-- mobility mode (ties by id, in the same direction): partial indexes that
+-- hold only the live ones serve each order; resources_live counts a
+-- filtered list from the index alone (50,000 resources: aim p99 < 20 ms).
+CREATE INDEX resources_name ON resources(name, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_ext_id ON resources(ext_id, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_kind_name ON resources(kind, name, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_mode_name ON resources(mobility_mode, name, id) WHERE archived_at IS NULL;
+CREATE INDEX resources_live ON resources(archived_at, kind, active, mobility_mode, mrp_partner_id);
+CREATE INDEX resources_partner ON resources(mrp_partner_id, archived_at, kind, active);
 
 -- Substring search over name and extId: an FTS5 trigram table kept in step
 -- by triggers (as users_fts), so a 3-letter search over 50,000 resources
--- stays fast.
-ALTER TABLE resources ADD COLUMN search_text TEXT GENERATED ALWAYS AS (lower(name || ' ' || ext_id)) VIRTUAL;
+-- stays fast. It holds live resources only: archiving one takes it out, so
+-- a search alone is counted in the index. A search has at least three
+-- characters (SPEC §9), so every search is a trigram one.
 CREATE VIRTUAL TABLE resources_fts USING fts5(search_text, content='resources', content_rowid='id', tokenize='trigram');
 -- +goose StatementBegin
 CREATE TRIGGER resources_fts_insert AFTER INSERT ON resources BEGIN
@@ -79,14 +88,20 @@ CREATE TRIGGER resources_fts_insert AFTER INSERT ON resources BEGIN
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER resources_fts_delete AFTER DELETE ON resources BEGIN
+CREATE TRIGGER resources_fts_delete AFTER DELETE ON resources WHEN old.archived_at IS NULL BEGIN
     INSERT INTO resources_fts(resources_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text);
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER resources_fts_update AFTER UPDATE OF name, ext_id ON resources BEGIN
+CREATE TRIGGER resources_fts_update AFTER UPDATE OF name, ext_id ON resources WHEN old.archived_at IS NULL BEGIN
     INSERT INTO resources_fts(resources_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text);
     INSERT INTO resources_fts(rowid, search_text) VALUES (new.id, new.search_text);
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER resources_fts_archive AFTER UPDATE OF archived_at ON resources
+WHEN old.archived_at IS NULL AND new.archived_at IS NOT NULL BEGIN
+    INSERT INTO resources_fts(resources_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text);
 END;
 -- +goose StatementEnd
 
@@ -199,6 +214,7 @@ DROP TABLE resource_groups;
 DROP TABLE resource_icons;
 DROP TABLE resource_label_links;
 DROP TABLE resource_fees;
+DROP TRIGGER resources_fts_archive;
 DROP TRIGGER resources_fts_update;
 DROP TRIGGER resources_fts_delete;
 DROP TRIGGER resources_fts_insert;

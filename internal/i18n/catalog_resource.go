@@ -1,0 +1,92 @@
+package i18n
+
+// Texts of internal/resource: the catalogue's resources, fees, labels,
+// groups and gas-station owners.
+func init() {
+	register(map[string]map[Lang]string{
+		"error.UNKNOWN_RESOURCES": {
+			EN: "Some of these resources do not exist",
+			NL: "Sommige van deze bronnen bestaan niet",
+			FR: "Certaines de ces ressources n'existent pas",
+		},
+		"error.RESOURCE_NOT_ACTIVE": {
+			EN: "Only active resources can be added to a group",
+			NL: "Alleen actieve bronnen kunnen aan een groep toegevoegd worden",
+			FR: "Seules les ressources actives peuvent être ajoutées à un groupe",
+		},
+		"error.OWNER_PERIODS_OVERLAP": {
+			EN: "The owner periods of a gas station may not overlap",
+			NL: "De eigendomsperiodes van een tankstation mogen niet overlappen",
+			FR: "Les périodes de propriété d'une station-service ne peuvent pas se chevaucher",
+		},
+
+		"resource.rule.between":    {EN: "%s must be between %s and %s", NL: "%s moet tussen %s en %s liggen", FR: "Le champ « %s » doit être compris entre %s et %s"},
+		"resource.rule.mrpPartner": {EN: "%s must be an active MRP partner", NL: "%s moet een actieve MRP-partner zijn", FR: "Le champ « %s » doit être un partenaire MRP actif"},
+		"resource.rule.labels":     {EN: "%s must be active resource labels", NL: "%s moeten actieve bronlabels zijn", FR: "Le champ « %s » doit contenir des libellés de ressource actifs"},
+		"resource.rule.proRata":    {EN: "%s needs a schedule (cron)", NL: "%s vereist een planning (cron)", FR: "Le champ « %s » nécessite une planification (cron)"},
+		"resource.rule.cron": {
+			EN: "%s is not a valid schedule: use five fields (minute hour day month weekday), e.g. 0 0 1 * *, or @daily, @weekly, @monthly, @yearly",
+			NL: "%s is geen geldige planning: gebruik vijf velden (minuut uur dag maand weekdag), bv. 0 0 1 * *, of @daily, @weekly, @monthly, @yearly",
+			FR: "Le champ « %s » n'est pas une planification valide : utilisez cinq champs (minute heure jour mois jour-de-semaine), p. ex. 0 0 1 * *, ou @daily, @weekly, @monthly, @yearly",
+		},
+		"resource.rule.cronZone": {
+			EN: "%s may not name a time zone: schedules run in Europe/Brussels",
+			NL: "%s mag geen tijdzone vermelden: planningen lopen in Europe/Brussels",
+			FR: "Le champ « %s » ne peut pas indiquer de fuseau horaire : les planifications suivent Europe/Brussels",
+		},
+		"resource.rule.cronEvery": {
+			EN: "%s cannot use @every: give the times in five fields",
+			NL: "%s kan @every niet gebruiken: geef de tijdstippen in vijf velden",
+			FR: "Le champ « %s » ne peut pas utiliser @every : indiquez les moments en cinq champs",
+		},
+		"resource.rule.cronNever": {
+			EN: "%s never occurs",
+			NL: "%s valt nooit voor",
+			FR: "Le champ « %s » ne se produit jamais",
+		},
+		"resource.rule.cronTooOften": {
+			EN: "%s may occur at most once an hour",
+			NL: "%s mag hoogstens eenmaal per uur voorvallen",
+			FR: "Le champ « %s » peut se produire au plus une fois par heure",
+		},
+		"resource.rule.languageOnce": {EN: "%s may be used only once", NL: "%s mag maar één keer gebruikt worden", FR: "Le champ « %s » ne peut être utilisé qu'une fois"},
+		"resource.rule.company":      {EN: "%s is not a company you manage", NL: "%s is geen bedrijf dat u beheert", FR: "Le champ « %s » n'est pas une entreprise que vous gérez"},
+		"resource.rule.dateWindow":   {EN: "%s must lie between %s and %s", NL: "%s moet tussen %s en %s liggen", FR: "Le champ « %s » doit se situer entre %s et %s"},
+
+		"field.mrpPartnerOspId":                {EN: "Provider (MRP partner)", NL: "Aanbieder (MRP-partner)", FR: "Fournisseur (partenaire MRP)"},
+		"field.labelOspIds":                    {EN: "Labels", NL: "Labels", FR: "Libellés"},
+		"field.labelOspId":                     {EN: "Label", NL: "Label", FR: "Libellé"},
+		"field.kinds":                          {EN: "Kinds", NL: "Soorten", FR: "Types"},
+		"field.latitude":                       {EN: "Latitude", NL: "Breedtegraad", FR: "Latitude"},
+		"field.longitude":                      {EN: "Longitude", NL: "Lengtegraad", FR: "Longitude"},
+		"field.address.street":                 {EN: "Street", NL: "Straat", FR: "Rue"},
+		"field.address.streetNumber":           {EN: "Number", NL: "Nummer", FR: "Numéro"},
+		"field.address.zipCode":                {EN: "Postal code", NL: "Postcode", FR: "Code postal"},
+		"field.address.city":                   {EN: "City", NL: "Gemeente", FR: "Ville"},
+		"field.capacity":                       {EN: "Capacity", NL: "Capaciteit", FR: "Capacité"},
+		"field.carCategory":                    {EN: "Car category", NL: "Autocategorie", FR: "Catégorie de voiture"},
+		"field.numberOfPumps":                  {EN: "Number of pumps", NL: "Aantal pompen", FR: "Nombre de pompes"},
+		"field.fees":                           {EN: "Fees", NL: "Kosten", FR: "Frais"},
+		"field.fees.feeType":                   {EN: "Fee type", NL: "Soort kost", FR: "Type de frais"},
+		"field.fees.amount":                    {EN: "Fee amount", NL: "Bedrag van de kost", FR: "Montant des frais"},
+		"field.fees.unit":                      {EN: "Unit", NL: "Eenheid", FR: "Unité"},
+		"field.fees.vatPercent":                {EN: "VAT percentage", NL: "Btw-percentage", FR: "Pourcentage de TVA"},
+		"field.fees.cron":                      {EN: "Schedule (cron)", NL: "Planning (cron)", FR: "Planification (cron)"},
+		"field.fees.proRata":                   {EN: "Pro rata", NL: "Pro rata", FR: "Au prorata"},
+		"field.fees.description":               {EN: "Fee description", NL: "Omschrijving van de kost", FR: "Description des frais"},
+		"field.cron":                           {EN: "Schedule (cron)", NL: "Planning (cron)", FR: "Planification (cron)"},
+		"field.defaultValue":                   {EN: "Default text", NL: "Standaardtekst", FR: "Texte par défaut"},
+		"field.labelTranslations":              {EN: "Translations", NL: "Vertalingen", FR: "Traductions"},
+		"field.labelTranslations.languageCode": {EN: "Language", NL: "Taal", FR: "Langue"},
+		"field.labelTranslations.text":         {EN: "Translation", NL: "Vertaling", FR: "Traduction"},
+		"field.resourceOspIds":                 {EN: "Resources", NL: "Bronnen", FR: "Ressources"},
+		"field.resourceOspId":                  {EN: "Resource", NL: "Bron", FR: "Ressource"},
+		"field.serviceResourceOspId":           {EN: "Service resource", NL: "Dienstbron", FR: "Ressource de service"},
+		"field.gasStationOspId":                {EN: "Gas station", NL: "Tankstation", FR: "Station-service"},
+		"field.owners":                         {EN: "Owners", NL: "Eigenaars", FR: "Propriétaires"},
+		"field.owners.ownerName":               {EN: "Owner name", NL: "Naam van de eigenaar", FR: "Nom du propriétaire"},
+		"field.owners.corporateAccountOspId":   {EN: "Company", NL: "Bedrijf", FR: "Entreprise"},
+		"field.owners.validFrom":               {EN: "Valid from", NL: "Geldig vanaf", FR: "Valable à partir du"},
+		"field.owners.validTo":                 {EN: "Valid to", NL: "Geldig tot", FR: "Valable jusqu'au"},
+	})
+}
