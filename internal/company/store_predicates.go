@@ -14,9 +14,10 @@ const (
 	FieldOspID              = "osp_id"
 	FieldPartnerID          = "partner_id"
 	FieldTwoFactorForAdmins = "two_factor_for_admins"
+	FieldActive             = "active"
 )
 
-var publishedFields = map[string]bool{FieldOspID: true, FieldPartnerID: true, FieldTwoFactorForAdmins: true}
+var publishedFields = map[string]bool{FieldOspID: true, FieldPartnerID: true, FieldTwoFactorForAdmins: true, FieldActive: true}
 
 // Attr is an expression for one attribute of the company whose id is in
 // companyCol (NULL when there is none), a lookup by primary key. field is

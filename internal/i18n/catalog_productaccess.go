@@ -24,8 +24,8 @@ func init() {
 			NL: "Deze gebruiker mag dit product niet gebruiken",
 			FR: "Cet utilisateur ne peut pas utiliser ce produit",
 		},
-		"field.productOspId":              {EN: "Product", NL: "Product", FR: "Produit"},
-		"field.productOspIds":             {EN: "Products", NL: "Producten", FR: "Produits"},
-		"field.userGroupOspId":            {EN: "User group", NL: "Gebruikersgroep", FR: "Groupe d'utilisateurs"},
+		"field.productOspId":   {EN: "Product", NL: "Product", FR: "Produit"},
+		"field.productOspIds":  {EN: "Products", NL: "Producten", FR: "Produits"},
+		"field.userGroupOspId": {EN: "User group", NL: "Gebruikersgroep", FR: "Groupe d'utilisateurs"},
 	})
 }

@@ -23,16 +23,24 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // already.
 func (s *Service) SetDefault(ctx context.Context, userID, productID int64) error {
 	return apperr.Wrap(s.d.DB.WithTx(ctx, func(ctx context.Context) error {
+		u, err := s.d.Users.ResolveID(ctx, access.SystemScope(), userID)
+		if err != nil {
+			return err
+		}
+		// a deactivation or disallowing of the product, a revoke or a
+		// removal of this offer waits, or is waited for
+		if err := s.lockProduct(ctx, productID); err != nil && !apperr.IsNotFound(err) {
+			return err
+		}
+		if err := s.store.lockOffers(ctx, 0, u.CompanyID, []int64{productID}); err != nil {
+			return err
+		}
 		ok, _, err := s.MayUse(ctx, userID, productID)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return apperr.Invalid(LabelNotUsable, "productOspId", i18n.T(i18n.FromContext(ctx), "error."+LabelNotUsable))
-		}
-		u, err := s.d.Users.ResolveID(ctx, access.SystemScope(), userID)
-		if err != nil {
-			return err
 		}
 		return s.store.setDefault(ctx, userID, u.CompanyID, productID, database.Now(s.d.Clock.Now()))
 	}))

@@ -21,10 +21,7 @@ func (s *Service) product(ctx context.Context, field, ospID string) (ProductRef,
 	if err := v.Err(); err != nil {
 		return ProductRef{}, err
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return ProductRef{}, err
-	}
+	cat := s.catalog()
 	refs, err := cat.Refs(ctx, []string{ospID})
 	if err != nil {
 		return ProductRef{}, apperr.Wrap(err)
@@ -45,6 +42,10 @@ func (s *Service) Disallow(ctx context.Context, p *access.Principal, productOspI
 		return nil, err
 	}
 	err = s.d.DB.WithTx(ctx, func(ctx context.Context) error {
+		// a default being set for the product waits, or is waited for
+		if err := s.lockProduct(ctx, ref.ID); err != nil {
+			return err
+		}
 		n, err := s.store.defaultsOfProduct(ctx, ref.ID)
 		if err != nil {
 			return err
@@ -115,10 +116,7 @@ func (s *Service) productsByID(ctx context.Context, ids []int64) (map[int64]Prod
 	if len(ids) == 0 {
 		return map[int64]ProductRef{}, nil
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return nil, err
-	}
+	cat := s.catalog()
 	refs, err := cat.ByIDs(ctx, ids)
 	return refs, apperr.Wrap(err)
 }

@@ -53,10 +53,11 @@ func Decide(f Facts) Reason {
 	return Allowed
 }
 
-// MayUse tells whether a user may use a product, and why not: the facts
-// are read in four index lookups (product, user, company, and one query
-// over this package's tables) and handed to Decide. Trusted callers only
-// (ids already resolved within the caller's scope, or the app's own).
+// MayUse tells whether a user may use a product, and why not: every fact
+// is read in one query (an index lookup each) and handed to Decide; only a
+// product that is not active costs one more read (unknown or
+// deactivated). Trusted callers only (ids already resolved within the
+// caller's scope, or the app's own).
 func (s *Service) MayUse(ctx context.Context, userID, productID int64) (bool, Reason, error) {
 	f, err := s.facts(ctx, userID, productID)
 	if err != nil {
@@ -67,57 +68,22 @@ func (s *Service) MayUse(ctx context.Context, userID, productID int64) (bool, Re
 }
 
 func (s *Service) facts(ctx context.Context, userID, productID int64) (Facts, error) {
-	var f Facts
-	cat, err := s.catalog()
+	row, err := s.store.facts(ctx, userID, productID)
 	if err != nil {
-		return f, err
+		return Facts{}, apperr.Internal(err)
 	}
-	prods, err := cat.ByIDs(ctx, []int64{productID})
-	if err != nil {
-		return f, apperr.Wrap(err)
+	f := Facts{ProductKnown: row.ProductActive, ProductActive: row.ProductActive, PlatformDisallowed: row.Disallowed,
+		UserKnown: row.UserKnown, UserActive: row.UserActive != nil && *row.UserActive, HasCompany: row.CompanyID != nil,
+		CompanyActive:   row.CompanyActive != nil && *row.CompanyActive,
+		PartnerSelected: row.PartnerSelected, CompanySelected: row.CompanySelected, GroupGrant: row.GroupGrant}
+	if !f.ProductActive {
+		refs, err := s.catalog().ByIDs(ctx, []int64{productID})
+		if err != nil {
+			return f, apperr.Wrap(err)
+		}
+		_, f.ProductKnown = refs[productID]
 	}
-	p, ok := prods[productID]
-	f.ProductKnown, f.ProductActive = ok, p.Active
-	if !f.ProductKnown || !f.ProductActive {
-		return f, nil
-	}
-	u, err := s.d.Users.ResolveID(ctx, access.SystemScope(), userID)
-	switch {
-	case apperr.IsNotFound(err):
-		return f, s.platformFact(ctx, &f, productID)
-	case err != nil:
-		return f, err
-	}
-	f.UserKnown, f.UserActive, f.HasCompany = true, u.Active, u.CompanyID != 0
-	if !f.HasCompany {
-		return f, s.platformFact(ctx, &f, productID)
-	}
-	cas, err := s.d.Companies.Names(ctx, access.SystemScope(), []int64{u.CompanyID})
-	if err != nil {
-		return f, err
-	}
-	ca := cas[u.CompanyID]
-	if ca == nil {
-		return f, apperr.Internal(wiringError("productaccess: the company of a user is missing"))
-	}
-	f.CompanyActive = ca.Active
-	l, err := s.store.levels(ctx, userID, productID, ca.ID, ca.PartnerID)
-	if err != nil {
-		return f, apperr.Internal(err)
-	}
-	f.PlatformDisallowed, f.PartnerSelected, f.CompanySelected, f.GroupGrant = l.Disallowed, l.PartnerSelected, l.CompanySelected, l.GroupGrant
 	return f, nil
-}
-
-// platformFact reads only whether the product is disallowed (the user
-// failed before the levels below could be read).
-func (s *Service) platformFact(ctx context.Context, f *Facts, productID int64) error {
-	d, err := s.store.disallowedAmong(ctx, []int64{productID})
-	if err != nil {
-		return apperr.Internal(err)
-	}
-	_, f.PlatformDisallowed = d[productID]
-	return nil
 }
 
 // CheckMayUse answers mayUse for an admin: the user must be within the
@@ -134,10 +100,7 @@ func (s *Service) CheckMayUse(ctx context.Context, p *access.Principal, req MayU
 	if err != nil {
 		return nil, err
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return nil, err
-	}
+	cat := s.catalog()
 	refs, err := cat.Refs(ctx, []string{req.ProductOspID})
 	if err != nil {
 		return nil, apperr.Wrap(err)

@@ -34,10 +34,7 @@ func (s *Service) resolveProducts(ctx context.Context, field string, ospIDs []st
 	if ospIDs == nil {
 		return nil, nil
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return nil, err
-	}
+	cat := s.catalog()
 	refs, err := cat.Refs(ctx, uniqStrings(ospIDs))
 	if err != nil {
 		return nil, apperr.Wrap(err)
@@ -82,10 +79,7 @@ func (s *Service) resolveResources(ctx context.Context, field string, ospIDs []s
 	if ospIDs == nil {
 		return nil, nil
 	}
-	sr, err := s.serviceResources()
-	if err != nil {
-		return nil, err
-	}
+	sr := s.serviceResources()
 	refs, err := sr.Refs(ctx, uniqStrings(ospIDs))
 	if err != nil {
 		return nil, apperr.Wrap(err)
@@ -113,10 +107,7 @@ func (s *Service) usableResources(ctx context.Context, ospIDs []string) ([]Resou
 	if len(ospIDs) == 0 {
 		return []ResourceRef{}, nil
 	}
-	sr, err := s.serviceResources()
-	if err != nil {
-		return nil, err
-	}
+	sr := s.serviceResources()
 	refs, err := sr.Refs(ctx, ospIDs)
 	if err != nil {
 		return nil, apperr.Wrap(err)
@@ -590,10 +581,14 @@ func (s *Service) usableResourceIDs(ctx context.Context, ospIDs []string) ([]str
 }
 
 // refuseDefaults refuses removing products some employee has as default:
-// in the companies of partnerID, or in companyID.
+// in the companies of partnerID, or in companyID. Anonymized users'
+// defaults do not count and are forgotten.
 func (s *Service) refuseDefaults(ctx context.Context, partnerID, companyID int64, ids []int64, field string) error {
 	if len(ids) == 0 {
 		return nil
+	}
+	if err := s.store.lockOffers(ctx, partnerID, companyID, ids); err != nil {
+		return err
 	}
 	used, err := s.store.defaultsAmong(ctx, partnerID, companyID, ids)
 	if err != nil {
@@ -602,7 +597,7 @@ func (s *Service) refuseDefaults(ctx context.Context, partnerID, companyID int64
 	if len(used) > 0 {
 		return defaultInUse(ctx, field)
 	}
-	return nil
+	return s.store.forgetAnonymized(ctx, partnerID, companyID, ids)
 }
 
 func sortedByLabel(refs []ProductRef) []ProductRef {

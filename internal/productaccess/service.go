@@ -8,6 +8,7 @@ import (
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/product"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
 )
@@ -30,10 +31,9 @@ var (
 )
 
 // LabelDefaultInUse is SPEC §8's "product default must be removed for all
-// employees first". internal/product defines it (apperr.Define, with its
-// texts); until that package is merged here it is named as a plain value,
-// to become product.LabelDefaultInUse then.
-var LabelDefaultInUse = "PRODUCT_DEFAULT_IN_USE"
+// employees first", defined (with its texts) by internal/product, whose
+// deactivation answers it too.
+var LabelDefaultInUse = product.LabelDefaultInUse
 
 // ProductRef is internal/product's read model of a product, as this
 // package reads it.
@@ -53,6 +53,22 @@ type ProductRef struct {
 type ProductCatalog interface {
 	Refs(ctx context.Context, ospIDs []string) (map[string]ProductRef, error)
 	ByIDs(ctx context.Context, ids []int64) (map[int64]ProductRef, error)
+}
+
+// productLocker is a catalogue that locks a product's row in the
+// caller's transaction (internal/product's LockActive), so a default set
+// and a deactivation of the product wait for each other.
+type productLocker interface {
+	LockActive(ctx context.Context, id int64) (bool, error)
+}
+
+// lockProduct takes the product's row lock when the catalogue offers it.
+func (s *Service) lockProduct(ctx context.Context, id int64) error {
+	if l, ok := s.products.(productLocker); ok {
+		_, err := l.LockActive(ctx, id)
+		return err
+	}
+	return nil
 }
 
 // ResourceRef is internal/resource's read model of a service resource.
@@ -91,7 +107,6 @@ type Users interface {
 	Displays(ctx context.Context, scope access.Scope, ids []int64) (map[int64]user.Display, error)
 }
 
-
 // Deps are the services productaccess is built on.
 type Deps struct {
 	DB        *database.DB
@@ -118,29 +133,31 @@ func NewService(d Deps) *Service {
 }
 
 // UseCatalog hands over internal/product's and internal/resource's read
-// models; set at wiring, before any request. Until they are handed over
-// the catalogue is empty: every product and service resource is unknown.
+// models (a nil one keeps what was handed over before); set at wiring,
+// before any request. Until they are handed over the catalogue is empty:
+// every product and service resource is unknown.
 func (s *Service) UseCatalog(products ProductCatalog, resources ServiceResources) {
-	s.products, s.resources = products, resources
+	if products != nil {
+		s.products = products
+	}
+	if resources != nil {
+		s.resources = resources
+	}
 }
 
-func (s *Service) catalog() (ProductCatalog, error) {
+func (s *Service) catalog() ProductCatalog {
 	if s.products == nil {
-		return noProducts{}, nil
+		return noProducts{}
 	}
-	return s.products, nil
+	return s.products
 }
 
-func (s *Service) serviceResources() (ServiceResources, error) {
+func (s *Service) serviceResources() ServiceResources {
 	if s.resources == nil {
-		return noResources{}, nil
+		return noResources{}
 	}
-	return s.resources, nil
+	return s.resources
 }
-
-type wiringError string
-
-func (e wiringError) Error() string { return string(e) }
 
 // noProducts and noResources are the empty catalogue.
 type (

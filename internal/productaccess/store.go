@@ -3,9 +3,12 @@ package productaccess
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/product"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/usergroup"
 )
@@ -192,6 +195,36 @@ func (s *store) moveCompany(ctx context.Context, companyID, partnerID int64) err
 	return err
 }
 
+// lockOffers takes the row locks of a company's (companyID) or a
+// partner's companies' (companyID 0) offers of products ids, in the
+// caller's transaction, so that a default set and a revoke or a removal
+// of the same offer wait for each other (PostgreSQL; SQLite's write
+// transactions are serialised already).
+func (s *store) lockOffers(ctx context.Context, partnerID, companyID int64, ids []int64) error {
+	if s.db.Dialect != database.Postgres || len(ids) == 0 {
+		return nil
+	}
+	where, key := `partner_id = ?`, partnerID
+	if companyID != 0 {
+		where, key = `corporate_account_id = ?`, companyID
+	}
+	_, err := database.SelectIn[int64](ctx, s.db, ids, func(in string) string {
+		return `SELECT product_id FROM company_products WHERE product_id IN (` + in + `) AND ` + where +
+			` ORDER BY corporate_account_id, product_id` + s.db.Dialect.ForUpdate()
+	}, key)
+	return err
+}
+
+// isForeignKeyViolation tells whether err is a foreign-key failure, in
+// either dialect's words (an offer removed while a grant was written).
+func isForeignKeyViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	m := err.Error()
+	return strings.Contains(m, "FOREIGN KEY constraint failed") || strings.Contains(m, "SQLSTATE 23503")
+}
+
 // ---- group grants ----
 
 type grantRow struct {
@@ -225,27 +258,41 @@ func (s *store) revoke(ctx context.Context, groupID int64, ids []int64) error {
 
 // ---- the rule ----
 
-// levels are the facts of MayUse this package owns, for one user, product
-// and company.
-type levels struct {
-	Disallowed      bool `db:"disallowed"`
-	PartnerSelected bool `db:"partner_selected"`
-	CompanySelected bool `db:"company_selected"`
-	GroupGrant      bool `db:"group_grant"`
+// factsRow are the facts of MayUse as one query reads them.
+type factsRow struct {
+	ProductActive   bool   `db:"product_active"`
+	UserKnown       bool   `db:"user_known"`
+	UserActive      *bool  `db:"user_active"`
+	CompanyID       *int64 `db:"company_id"`
+	CompanyActive   *bool  `db:"company_active"`
+	Disallowed      bool   `db:"disallowed"`
+	PartnerSelected bool   `db:"partner_selected"`
+	CompanySelected bool   `db:"company_selected"`
+	GroupGrant      bool   `db:"group_grant"`
 }
 
-// levels reads the four facts in one query: each an index lookup, the
-// grant through the user's active groups (usergroup's predicate).
-func (s *store) levels(ctx context.Context, userID, productID, companyID, partnerID int64) (levels, error) {
-	var l levels
-	err := s.db.Get(ctx, &l, `SELECT
-		EXISTS (SELECT 1 FROM product_platform_disallowed WHERE product_id = ?) AS disallowed,
-		EXISTS (SELECT 1 FROM partner_products WHERE partner_id = ? AND product_id = ?) AS partner_selected,
-		EXISTS (SELECT 1 FROM company_products WHERE corporate_account_id = ? AND product_id = ?) AS company_selected,
-		EXISTS (SELECT 1 FROM user_group_products gp WHERE gp.product_id = ? AND gp.corporate_account_id = ?
-			AND `+usergroup.InActiveGroupOf("gp.user_group_id", "?")+`) AS group_grant`,
-		productID, partnerID, productID, companyID, productID, productID, companyID, userID)
-	return l, err
+// facts reads every fact of the rule in one query, each an index lookup:
+// the product's state (product's predicate), the user's and its company's
+// (the expressions user and company publish), and this package's levels,
+// the grant through the user's active groups (usergroup's predicate).
+func (s *store) facts(ctx context.Context, userID, productID int64) (factsRow, error) {
+	uid, pid := "x.uid", "x.pid"
+	cid := user.Attr(uid, user.FieldCompanyID)
+	var f factsRow
+	err := s.db.Get(ctx, &f, `SELECT
+		`+product.ActiveProduct(pid)+` AS product_active,
+		`+user.Attr(uid, user.FieldOspID)+` IS NOT NULL AS user_known,
+		`+user.Attr(uid, user.FieldActive)+` AS user_active,
+		`+cid+` AS company_id,
+		`+company.Attr(cid, company.FieldActive)+` AS company_active,
+		EXISTS (SELECT 1 FROM product_platform_disallowed WHERE product_id = x.pid) AS disallowed,
+		EXISTS (SELECT 1 FROM partner_products WHERE partner_id = `+company.Attr(cid, company.FieldPartnerID)+`
+			AND product_id = x.pid) AS partner_selected,
+		EXISTS (SELECT 1 FROM company_products WHERE corporate_account_id = `+cid+` AND product_id = x.pid) AS company_selected,
+		EXISTS (SELECT 1 FROM user_group_products gp WHERE gp.product_id = x.pid AND gp.corporate_account_id = `+cid+`
+			AND `+usergroup.InActiveGroupOf("gp.user_group_id", uid)+`) AS group_grant
+		FROM (SELECT CAST(? AS BIGINT) AS uid, CAST(? AS BIGINT) AS pid) x`, userID, productID)
+	return f, err
 }
 
 // ---- defaults ----
@@ -322,19 +369,54 @@ func (s *store) defaultsAmong(ctx context.Context, partnerID, companyID int64, i
 	}, arg)
 }
 
-// strandedByRevoke lists which of ids some member of groupID has as
-// default without holding it through another active group: revoking
-// them from groupID would leave that member without their default.
-func (s *store) strandedByRevoke(ctx context.Context, groupID int64, ids []int64) ([]int64, error) {
+// forgetAnonymized removes the default rows of anonymized users for ids
+// in the companies of partnerID (companyID 0) or in companyID: they no
+// longer count, and would hold the products in the selection by key.
+func (s *store) forgetAnonymized(ctx context.Context, partnerID, companyID int64, ids []int64) error {
+	where, key := `corporate_account_id IN (SELECT c.corporate_account_id FROM company_products c WHERE c.partner_id = %d)`, partnerID
+	if companyID != 0 {
+		where, key = `corporate_account_id = %d`, companyID
+	}
+	for i := 0; i < len(ids); i += database.InBatch {
+		part := ids[i:min(i+database.InBatch, len(ids))]
+		args := []any{}
+		for _, id := range part {
+			args = append(args, id)
+		}
+		q := `DELETE FROM user_default_products WHERE product_id IN (` + database.Placeholders(len(part)) + `) AND ` +
+			fmt.Sprintf(where, key) + ` AND NOT ` + user.NotAnonymized("user_default_products.user_id")
+		if _, err := s.db.Exec(ctx, q, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// strandedByRevoke lists which of ids some member of groupID (among
+// users, when not nil) has as default without holding it through another
+// active group: taking them from the group, or the members from it, would
+// leave that member without their default.
+func (s *store) strandedByRevoke(ctx context.Context, groupID int64, ids, users []int64) ([]int64, error) {
 	member, margs := usergroup.Member("d.user_id", groupID)
+	among := ""
+	args := margs
+	if users != nil {
+		if len(users) == 0 {
+			return nil, nil
+		}
+		among = ` AND d.user_id IN (` + database.Placeholders(len(users)) + `)`
+		for _, u := range users {
+			args = append(args, u)
+		}
+	}
 	return database.SelectIn[int64](ctx, s.db, ids, func(in string) string {
 		return `SELECT DISTINCT d.product_id FROM user_default_products d
-			WHERE d.product_id IN (` + in + `) AND ` + member + ` AND ` + live + `
+			WHERE d.product_id IN (` + in + `) AND ` + member + among + ` AND ` + live + `
 			AND NOT EXISTS (SELECT 1 FROM user_group_products gp WHERE gp.product_id = d.product_id
 				AND gp.corporate_account_id = d.corporate_account_id AND gp.user_group_id <> ?
 				AND ` + usergroup.InActiveGroupOf("gp.user_group_id", "d.user_id") + `)
 			ORDER BY d.product_id`
-	}, append(margs, groupID)...)
+	}, append(args, groupID)...)
 }
 
 // deleteIn runs a DELETE whose query has one %s for an IN list of ids

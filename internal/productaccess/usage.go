@@ -63,10 +63,7 @@ func (s *Service) checkGrant(ctx context.Context, p *access.Principal, req Grant
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, err := s.catalog()
-	if err != nil {
-		return nil, nil, err
-	}
+	cat := s.catalog()
 	refs, err := cat.Refs(ctx, uniqStrings(req.ProductOspIDs))
 	if err != nil {
 		return nil, nil, apperr.Wrap(err)
@@ -102,6 +99,9 @@ func (s *Service) Grant(ctx context.Context, p *access.Principal, req GrantReque
 				return apperr.Invalid(LabelNotOffered, "productOspIds", i18n.T(i18n.FromContext(ctx), "error."+LabelNotOffered))
 			}
 			if err := s.store.grant(ctx, g.ID, g.CompanyID, pr.ID, now); err != nil {
+				if isForeignKeyViolation(err) { // the offer went meanwhile
+					return apperr.Invalid(LabelNotOffered, "productOspIds", i18n.T(i18n.FromContext(ctx), "error."+LabelNotOffered))
+				}
 				return err
 			}
 		}
@@ -144,7 +144,10 @@ func (s *Service) Revoke(ctx context.Context, p *access.Principal, req GrantRequ
 		ids[i] = pr.ID
 	}
 	err = s.d.DB.WithTx(ctx, func(ctx context.Context) error {
-		stranded, err := s.store.strandedByRevoke(ctx, g.ID, ids)
+		if err := s.store.lockOffers(ctx, 0, g.CompanyID, ids); err != nil {
+			return err
+		}
+		stranded, err := s.store.strandedByRevoke(ctx, g.ID, ids, nil)
 		if err != nil {
 			return err
 		}
@@ -157,6 +160,37 @@ func (s *Service) Revoke(ctx context.Context, p *access.Principal, req GrantRequ
 		return nil, apperr.Wrap(err)
 	}
 	return s.groupProducts(ctx, g)
+}
+
+// GroupLeaving is usergroup's LeaveGuard: members are about to lose a
+// group (deactivated or deleted: all of them, userIDs nil; removed: those
+// users). Refused with PRODUCT_DEFAULT_IN_USE, naming field, while one
+// of them has a product of the group as default and holds it through no
+// other active group. It runs in usergroup's transaction.
+func (s *Service) GroupLeaving(ctx context.Context, groupID int64, userIDs []int64, field string) error {
+	ids, err := s.store.groupGrants(ctx, groupID)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	gs, err := s.d.Groups.Refs(ctx, access.SystemScope(), []int64{groupID})
+	if err != nil {
+		return err
+	}
+	g := gs[groupID]
+	if g == nil {
+		return apperr.NotFound("user group")
+	}
+	if err := s.store.lockOffers(ctx, 0, g.CompanyID, ids); err != nil {
+		return err
+	}
+	stranded, err := s.store.strandedByRevoke(ctx, groupID, ids, userIDs)
+	if err != nil {
+		return err
+	}
+	if len(stranded) > 0 {
+		return defaultInUse(ctx, field)
+	}
+	return nil
 }
 
 // GroupProductsOf lists the products a user group may use: its grants

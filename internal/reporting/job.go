@@ -5,10 +5,14 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
@@ -83,15 +87,38 @@ func (s *Service) Generate(ctx context.Context, reportMonth string) (JobResult, 
 		if c == nil {
 			continue
 		}
-		names := nameCache{} // a company's users, read once for all its reports
+		names := &nameCache{m: map[int64]user.Display{}} // a company's users, read once for all its reports
+		var todo []string
 		for _, typ := range types {
 			if done[typ][id] {
 				res.Skipped++
 				continue
 			}
-			made, mails, err := s.makeReport(ctx, c, typ, m, names)
+			todo = append(todo, typ)
+		}
+		// The reports' tables are built side by side (reads of the read
+		// models and the CSV), one per core; each is then stored and mailed
+		// in its own transaction, one after the other.
+		built := make([]*builtReport, len(todo))
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(runtime.GOMAXPROCS(0))
+		for i, typ := range todo {
+			g.Go(func() error {
+				b, err := s.buildReport(gctx, c, typ, m, names)
+				if err != nil {
+					return fmt.Errorf("report %s of company %d for %s: %w", typ, id, m, err)
+				}
+				built[i] = b
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return res, err
+		}
+		for i, b := range built {
+			made, mails, err := s.storeReport(ctx, c, b)
 			if err != nil {
-				return res, fmt.Errorf("report %s of company %d for %s: %w", typ, id, m, err)
+				return res, fmt.Errorf("report %s of company %d for %s: %w", todo[i], id, m, err)
 			}
 			if made {
 				res.Made++
@@ -104,16 +131,23 @@ func (s *Service) Generate(ctx context.Context, reportMonth string) (JobResult, 
 	return res, nil
 }
 
-// makeReport builds, stores and mails one report in one transaction.
-func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m month, names nameCache) (made bool, mails int, err error) {
+// builtReport is a report made but not stored yet.
+type builtReport struct {
+	row  *reportRow
+	csv  []byte
+	kind string
+}
+
+// buildReport makes a report's table and its CSV (the XLSX is made on
+// download, from this CSV: migration 00020).
+func (s *Service) buildReport(ctx context.Context, c *companyInfo, typ string, m month, names *nameCache) (*builtReport, error) {
 	tbl, err := s.content(ctx, c.ID, typ, m, names)
 	if err != nil {
-		return false, 0, err
+		return nil, err
 	}
-	// the XLSX is made on download, from this CSV (migration 00020)
 	csvBody, err := tbl.csv()
 	if err != nil {
-		return false, 0, err
+		return nil, err
 	}
 	period := m.String()
 	if typ == TypeYearEnd {
@@ -122,8 +156,15 @@ func (s *Service) makeReport(ctx context.Context, c *companyInfo, typ string, m 
 	r := &reportRow{OspID: newOspID(), ReportType: typ, ReportMonth: m.String(), ReportPeriod: period, CorporateAccountID: c.ID,
 		CorporateAccountOspID: c.OspID, CorporateAccountExtID: c.ExtID, CorporateAccountName: c.Name, MspExtID: c.MspExtID,
 		RowCount: len(tbl.rows), CreatedAt: s.now()}
+	return &builtReport{row: r, csv: csvBody, kind: tbl.kinds()}, nil
+}
+
+// storeReport stores a built report and mails its recipients in one
+// transaction; false when it exists already (then nothing is written).
+func (s *Service) storeReport(ctx context.Context, c *companyInfo, b *builtReport) (made bool, mails int, err error) {
+	r, typ := b.row, b.row.ReportType
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		ok, err := s.store.insert(ctx, r, csvBody, tbl.kinds())
+		ok, err := s.store.insert(ctx, r, b.csv, b.kind)
 		if err != nil || !ok {
 			return err
 		}
@@ -178,34 +219,46 @@ func byName(a, b user.Display) int {
 
 // nameCache holds the display fields of a company's users read so far:
 // a month's reports of one company name the same users, a 100,000-user
-// company's names are read once instead of once a report.
-type nameCache map[int64]user.Display
+// company's names are read once instead of once a report. The reports are
+// built side by side, hence the lock.
+type nameCache struct {
+	mu sync.Mutex
+	m  map[int64]user.Display
+}
 
-// names reads the display fields of users (system scope: the users of a
-// company the job reached) that cache does not hold yet, and answers the
-// cache.
-func (s *Service) names(ctx context.Context, cache nameCache, ids []int64) (map[int64]user.Display, error) {
+// names answers the display fields of users (system scope: the users of a
+// company the job reached), reading those the cache does not hold yet.
+func (s *Service) names(ctx context.Context, cache *nameCache, ids []int64) (map[int64]user.Display, error) {
+	ids = uniq(ids)
+	cache.mu.Lock()
 	var missing []int64
-	for _, id := range uniq(ids) {
-		if _, ok := cache[id]; !ok {
+	for _, id := range ids {
+		if _, ok := cache.m[id]; !ok {
 			missing = append(missing, id)
 		}
 	}
-	if len(missing) == 0 {
-		return cache, nil
+	cache.mu.Unlock()
+	var got map[int64]user.Display
+	if len(missing) > 0 {
+		var err error
+		if got, err = s.users.Displays(ctx, access.SystemScope(), missing); err != nil {
+			return nil, err
+		}
 	}
-	got, err := s.users.Displays(ctx, access.SystemScope(), missing)
-	if err != nil {
-		return nil, err
-	}
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
 	for _, id := range missing {
-		cache[id] = got[id] // an unknown id is cached as empty, not asked again
+		cache.m[id] = got[id] // an unknown id is cached as empty, not asked again
 	}
-	return cache, nil
+	out := make(map[int64]user.Display, len(ids))
+	for _, id := range ids {
+		out[id] = cache.m[id]
+	}
+	return out, nil
 }
 
 // content builds a report's table from the read models.
-func (s *Service) content(ctx context.Context, companyID int64, typ string, m month, cache nameCache) (*table, error) {
+func (s *Service) content(ctx context.Context, companyID int64, typ string, m month, cache *nameCache) (*table, error) {
 	sys := access.SystemScope()
 	lang := i18n.Default
 	t := &table{columns: typeColumns[typ]}

@@ -228,6 +228,10 @@ func (s *story) cast(ctx context.Context) error {
 		ContactTypes: []string{user.ContactBudget, user.ContactInvoicing}, SendCredentials: ptr(false)}); err != nil {
 		return fmt.Errorf("budget contact: %w", err)
 	}
+	// the products of the catalogue, and who may use them
+	if err := s.products(ctx); err != nil {
+		return fmt.Errorf("products: %w", err)
+	}
 
 	// budgets of every type, with the frequencies and strategies each allows
 	type plan struct {

@@ -142,8 +142,67 @@ func TestDemoStory(t *testing.T) {
 			assertNegativeUser(t, ctx, db)
 			assertScreensHaveData(t, ctx, app)
 			assertCatalogue(t, ctx, db)
+			assertProductAccess(t, ctx, app)
 		})
 	}
+}
+
+// assertProductAccess: Acme offers the demo's products, its groups use
+// them, Jan may take the train (his default) but not the rental car, and
+// the withdrawn product is offered nowhere.
+func assertProductAccess(t *testing.T, ctx context.Context, app *server.App) {
+	t.Helper()
+	staff := &access.Principal{Roles: []access.Role{access.OspAdmin}, Scope: access.SystemScope()}
+	cp, err := app.ProductAccess.CompanyProductsOf(ctx, staff, seed.AcmeOspID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grants := map[string]int{}
+	for _, p := range cp.Products {
+		grants[p.ExtID] = len(p.UserGroups)
+	}
+	if len(cp.Products) != 5 || grants["TRAIN"] != 1 || grants["RENTAL-CAR"] != 1 || grants["TAXI-VOUCHERS"] != 0 {
+		t.Errorf("Acme's products and their groups: %v", grants)
+	}
+	jan, err := app.Users.Resolve(ctx, staff, loginOspID(t, ctx, app, "jan.peeters"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := app.ProductAccess.DefaultOf(ctx, staff, jan.OspID)
+	if err != nil || d.Product == nil || d.Product.ExtID != "TRAIN" {
+		t.Fatalf("Jan's default product: %+v %v", d, err)
+	}
+	refs := map[string]int64{}
+	for _, p := range cp.Products {
+		r, err := app.Products.Refs(ctx, []string{p.OspID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs[p.ExtID] = r[p.OspID].ID
+	}
+	for ext, want := range map[string]bool{"TRAIN": true, "GHENT-MOBILITY": true, "RENTAL-CAR": false} {
+		if ok, reason, err := app.ProductAccess.MayUse(ctx, jan.ID, refs[ext]); err != nil || ok != want {
+			t.Errorf("Jan may use %s: %v (%s) %v, want %v", ext, ok, reason, err, want)
+		}
+	}
+	off, err := app.ProductAccess.Disallowed(ctx)
+	if err != nil || len(off) != 1 || off[0].ExtID != "TAXI-VOUCHERS" {
+		t.Errorf("disallowed products: %+v %v", off, err)
+	}
+}
+
+// loginOspID is a demo login's ospId.
+func loginOspID(t *testing.T, ctx context.Context, app *server.App, login string) string {
+	t.Helper()
+	id, err := app.Users.IDByLogin(ctx, login)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := app.Users.ResolveID(ctx, access.SystemScope(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.OspID
 }
 
 // assertNegativeUser: the negative-balances screen has someone to show.

@@ -98,6 +98,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// catalogue (products, service resources) through UseCatalog.
 	perms := productaccess.NewService(productaccess.Deps{DB: db, Clock: c, Companies: companies, Groups: groups, Users: users})
 	partners.UseCatalogue(perms)
+	// a group's members keep their default product (usergroup cannot
+	// import productaccess)
+	groups.UseLeaveGuard(perms.GroupLeaving)
 	// company reaches the budget types a company offers (budget's table),
 	// creates a new company's first admin (user) and keeps its products
 	// (productaccess) through interfaces: those packages import company.
@@ -117,6 +120,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// (productaccess) through interfaces: productaccess reads product's
 	// read models, and resource knows nothing of products.
 	products.Wire(product.Wiring{Resources: productResources{resources}, Defaults: perms, Assignments: perms})
+	// productaccess reads the catalogue: products and service resources
+	// (wire_productaccess.go)
+	perms.UseCatalog(accessProducts{products}, accessResources{resources})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,

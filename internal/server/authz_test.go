@@ -843,9 +843,10 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 		if name == "relatedPartnerOspId" && strings.HasSuffix(b.rt.Path, "/related/remove") {
 			kind = "linkedPartner" // a partner linked below Acme's, so there is a link to remove
 		}
-		for prefix, kinds := range routeIDKinds {
-			if k := kinds[name]; k != "" && strings.HasPrefix(b.rt.Path, prefix) {
-				kind = k
+		longest := ""
+		for prefix, kinds := range routeIDKinds { // the longest prefix that names the field wins
+			if k := kinds[name]; k != "" && strings.HasPrefix(b.rt.Path, prefix) && len(prefix) > len(longest) {
+				kind, longest = k, prefix
 			}
 		}
 		if name == "ospId" || name == "id" {
@@ -865,7 +866,7 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 			id = fx.id(kind)
 		}
 		if t.Kind() == reflect.Slice {
-			return []string{id} // a list of ids (labelOspIds, resourceOspIds)
+			return []string{id} // a list of ids (labelOspIds, resourceOspIds, productOspIds)
 		}
 		return id
 	}

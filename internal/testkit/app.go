@@ -104,6 +104,20 @@ func (r *Response) Map(t testing.TB) map[string]any {
 	return m
 }
 
+// Field is the first field an error body names ("" for none).
+func (r *Response) Field() string {
+	var b struct {
+		Errors []struct {
+			Field string `json:"field"`
+		} `json:"errors"`
+	}
+	_ = json.Unmarshal(r.Body, &b)
+	if len(b.Errors) == 0 {
+		return ""
+	}
+	return b.Errors[0].Field
+}
+
 // Label is the errorLabel of an error body ("" for none).
 func (r *Response) Label() string {
 	var b struct {

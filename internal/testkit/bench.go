@@ -33,6 +33,12 @@ func Latency(b *testing.B, h http.Handler, token, path string, perOp int, body f
 		}
 	}
 	b.StopTimer()
+	ReportLatencies(b, lat)
+}
+
+// ReportLatencies reports the median and the 99th percentile of lat as
+// p50-ms and p99-ms.
+func ReportLatencies(b *testing.B, lat []time.Duration) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")

@@ -12,9 +12,15 @@ const (
 	FieldFirstname = "firstname"
 	FieldLastname  = "lastname"
 	FieldEmail     = "email"
+	// FieldActive: whether the user is active; FieldCompanyID: the id of
+	// the user's company (NULL outside a company). productaccess's rule
+	// reads both in its one query.
+	FieldActive    = "active"
+	FieldCompanyID = "corporate_account_id"
 )
 
-var publishedFields = map[string]bool{FieldOspID: true, FieldFirstname: true, FieldLastname: true, FieldEmail: true}
+var publishedFields = map[string]bool{FieldOspID: true, FieldFirstname: true, FieldLastname: true, FieldEmail: true,
+	FieldActive: true, FieldCompanyID: true}
 
 // Attr is an SQL expression for one attribute of the user whose id is in
 // userCol, e.g. for ORDER BY. field must be one of the Field constants (it

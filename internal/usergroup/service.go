@@ -29,6 +29,27 @@ type Service struct {
 	// userIDs turns a company's users' public ids into ids; user sets it
 	// (usergroup sits below user and cannot import it).
 	userIDs UserIDs
+	// leaving is asked before members lose a group (UseLeaveGuard).
+	leaving LeaveGuard
+}
+
+// LeaveGuard is asked, in the transaction of the change, before members
+// lose what a group gives them: all its members when the group is
+// deactivated or deleted (userIDs nil), or the users removed from it.
+// internal/productaccess refuses while one of them would lose their
+// default product (SPEC §8); field names the request field to blame.
+type LeaveGuard func(ctx context.Context, groupID int64, userIDs []int64, field string) error
+
+// UseLeaveGuard hands usergroup the guard; set at wiring, before any
+// request.
+func (s *Service) UseLeaveGuard(g LeaveGuard) { s.leaving = g }
+
+// guardLeave asks the guard, when there is one.
+func (s *Service) guardLeave(ctx context.Context, groupID int64, userIDs []int64, field string) error {
+	if s.leaving == nil {
+		return nil
+	}
+	return s.leaving(ctx, groupID, userIDs, field)
 }
 
 // UserIDs resolves the public ids of a company's users to ids, leaving out
@@ -272,12 +293,19 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 	if g.IsDefault && (name != g.ExtID || !active) {
 		return nil, apperr.Conflict(LabelDefaultGroup, "the default group keeps its name and stays active")
 	}
-	err = s.store.update(ctx, g.ID, name, req.Data.Description, active)
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if g.Active && !active {
+			if err := s.guardLeave(ctx, g.ID, nil, "data.active"); err != nil {
+				return err
+			}
+		}
+		return s.store.update(ctx, g.ID, name, req.Data.Description, active)
+	})
 	if database.IsUniqueViolation(err) {
 		return nil, s.nameTaken(ctx)
 	}
 	if err != nil {
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.Get(ctx, p, req.OspID)
 }
@@ -291,8 +319,16 @@ func (s *Service) SetActive(ctx context.Context, p *access.Principal, ospID stri
 	if g.IsDefault && !active {
 		return nil, apperr.Conflict(LabelDefaultGroup, "the default group stays active")
 	}
-	if err := s.store.update(ctx, g.ID, g.ExtID, g.Description, active); err != nil {
-		return nil, apperr.Internal(err)
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if g.Active && !active {
+			if err := s.guardLeave(ctx, g.ID, nil, "ospId"); err != nil {
+				return err
+			}
+		}
+		return s.store.update(ctx, g.ID, g.ExtID, g.Description, active)
+	})
+	if err != nil {
+		return nil, apperr.Wrap(err)
 	}
 	return s.Get(ctx, p, ospID)
 }
@@ -306,8 +342,16 @@ func (s *Service) Delete(ctx context.Context, p *access.Principal, ospID string)
 	if g.IsDefault {
 		return apperr.Conflict(LabelDefaultGroup, "the default group cannot be deleted")
 	}
-	if err := s.db.WithTx(ctx, func(ctx context.Context) error { return s.store.delete(ctx, g.ID) }); err != nil {
-		return apperr.Internal(err)
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if g.Active {
+			if err := s.guardLeave(ctx, g.ID, nil, "ospId"); err != nil {
+				return err
+			}
+		}
+		return s.store.delete(ctx, g.ID)
+	})
+	if err != nil {
+		return apperr.Wrap(err)
 	}
 	return nil
 }
@@ -333,6 +377,15 @@ func (s *Service) ChangeMembers(ctx context.Context, p *access.Principal, req Me
 		return nil, apperr.Invalid(LabelUnknownUsers, "users", "some users do not exist in this company")
 	}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if !add && g.Active {
+			leaving := make([]int64, 0, len(ids))
+			for _, id := range ids {
+				leaving = append(leaving, id)
+			}
+			if err := s.guardLeave(ctx, g.ID, leaving, "users"); err != nil {
+				return err
+			}
+		}
 		for _, id := range ids {
 			var err error
 			if add {
@@ -347,7 +400,7 @@ func (s *Service) ChangeMembers(ctx context.Context, p *access.Principal, req Me
 		return nil
 	})
 	if err != nil {
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
 	return s.Get(ctx, p, g.OspID)
 }

@@ -140,12 +140,14 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/company/settings/details',
     '/company/settings/budgets',
     '/company/settings/mobile-app',
+    '/company/settings/available-products',
     '/company/settings/branding',
     '/company/settings/deactivation',
     '/finance/all-transactions',
     '/finance/company-budget',
     '/finance/company-private-budget',
     '/company/details',
+    '/company/products/list',
     '/corporate-accounts',
     '/corporate-accounts/add',
     '/reporting',
@@ -185,12 +187,19 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
 
   const group = await firstLink(page, `/manage/user-groups${q}`, '[data-testid="user-groups-table"] tbody a');
   await visit(group && `${group}/members`, 'group members');
+  await visit(group && `${group}/products`, 'group products');
   await visit(group && `${group}/details`, 'group details');
 
   // Partners: platform staff only (for the others the route is the 404 page, with no rows to follow).
   const partner = await firstLink(page, '/partners', '[data-testid="partners-table"] tbody a');
-  for (const tab of ['details', 'budgets', 'branding', 'linked-partners']) {
+  for (const tab of ['details', 'products', 'resources', 'budgets', 'branding', 'linked-partners']) {
     await visit(partner && partner.replace(/\/details$/, `/${tab}`), `partner ${tab}`);
+  }
+  // A partner's own admin reads its products and resources (the sidebar links there).
+  const own = (await hrefs(page, '[data-testid="menu-ownPartner"]'))[0]?.split('?')[0];
+  if (own) {
+    await visit(own, 'own partner products');
+    await visit(own.replace(/\/products$/, '/resources'), 'own partner resources');
   }
   await visit(partner && partner.replace(/\/details$/, '/add-linked'), 'add linked partner');
 

@@ -15,24 +15,25 @@
 -- as default (SPEC §8, "product default must be removed for all employees
 -- first"; the service says so before the key does).
 -- Products are named by id (internal/product), service resources by their
--- ospId (internal/resource's read models are keyed by ospId).
+-- ospId (internal/resource's read models are keyed by ospId); neither is
+-- ever deleted (deactivated, or archived).
 
 CREATE TABLE product_platform_disallowed (
-    product_id     BIGINT PRIMARY KEY,
+    product_id     BIGINT PRIMARY KEY REFERENCES products(id),
     disallowed_by  BIGINT REFERENCES users(id),
     disallowed_at  TIMESTAMP NOT NULL
 );
 
 CREATE TABLE partner_products (
     partner_id  BIGINT NOT NULL REFERENCES partners(id),
-    product_id  BIGINT NOT NULL,
+    product_id  BIGINT NOT NULL REFERENCES products(id),
     PRIMARY KEY (partner_id, product_id)
 );
 CREATE INDEX partner_products_product ON partner_products(product_id);
 
 CREATE TABLE partner_service_resources (
     partner_id       BIGINT NOT NULL REFERENCES partners(id),
-    resource_osp_id  TEXT NOT NULL CHECK (length(resource_osp_id) BETWEEN 1 AND 64),
+    resource_osp_id  TEXT NOT NULL REFERENCES resources(osp_id),
     PRIMARY KEY (partner_id, resource_osp_id)
 );
 

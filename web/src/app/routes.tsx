@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths, RESOURCE_TABS } from '@/lib/routes';
 import { RequireMsp } from './guards/RequireMsp';
@@ -38,7 +39,10 @@ const CompanySettingsPage = lazyPage(() => import('@/features/company-settings/c
 const BudgetsSettingsTab = lazyPage(() => import('@/features/company-settings/components/BudgetsSettingsTab'));
 const DetailsSettingsTab = lazyPage(() => import('@/features/company-settings/components/DetailsSettingsTab'));
 const MobileAppSettingsTab = lazyPage(() => import('@/features/company-settings/components/MobileAppSettingsTab'));
+const AvailableProductsTab = lazyPage(() => import('@/features/company-settings/components/AvailableProductsTab'));
 const BrandingSettingsTab = lazyPage(() => import('@/features/company-settings/components/BrandingSettingsTab'));
+const CompanyProductsPage = lazyPage(() => import('@/features/company-products/components/CompanyProductsPage'));
+const CompanyProductsListTab = lazyPage(() => import('@/features/company-products/components/ProductsListTab'));
 const CompanyDeactivationPage = lazyPage(() => import('@/features/company-deactivation/components/CompanyDeactivationPage'));
 const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
 const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
@@ -56,6 +60,7 @@ const UserGroupsPage = lazyPage(() => import('@/features/user-groups/components/
 const AddUserGroupPage = lazyPage(() => import('@/features/user-groups/components/AddUserGroupPage'));
 const UserGroupDetailPage = lazyPage(() => import('@/features/user-groups/components/UserGroupDetailPage'));
 const GroupMembersTab = lazyPage(() => import('@/features/user-groups/components/MembersTab'));
+const GroupProductsTab = lazyPage(() => import('@/features/user-groups/components/ProductsTab'));
 const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components/DetailsTab'));
 const CorporateAccountsPage = lazyPage(() => import('@/features/corporate-accounts/components/CorporateAccountsPage'));
 const AddCorporateAccountPage = lazyPage(() => import('@/features/corporate-accounts/components/add/AddCorporateAccountPage'));
@@ -66,6 +71,8 @@ const AddPartnerPage = lazyPage(() => import('@/features/partners/components/Add
 const PartnerDetailPage = lazyPage(() => import('@/features/partners/components/PartnerDetailPage'));
 const PartnerDetailsTab = lazyPage(() => import('@/features/partners/components/DetailsTab'));
 const PartnerBudgetsTab = lazyPage(() => import('@/features/partners/components/BudgetsTab'));
+const PartnerProductsTab = lazyPage(() => import('@/features/partners/components/ProductsTab'));
+const PartnerResourcesTab = lazyPage(() => import('@/features/partners/components/ResourcesTab'));
 const LinkedPartnersTab = lazyPage(() => import('@/features/partners/components/LinkedPartnersTab'));
 const AddLinkedPartnerPage = lazyPage(() => import('@/features/partners/components/AddLinkedPartnerPage'));
 const PartnerBrandingTab = lazyPage(() => import('@/features/branding/components/PartnerBrandingTab'));
@@ -140,6 +147,7 @@ const peopleRoutes: RouteObject = {
         { path: 'budgets', element: <BudgetsSettingsTab /> },
         // MSP only and platform admin only: the tabs show the 404 page to anyone else.
         { path: 'mobile-app', element: <MobileAppSettingsTab /> },
+        { path: 'available-products', element: <AvailableProductsTab /> },
         {
           path: 'branding',
           element: (
@@ -148,6 +156,14 @@ const peopleRoutes: RouteObject = {
             </RequireRole>
           ),
         },
+      ],
+    },
+    {
+      path: strip(paths.companyProducts),
+      element: <CompanyProductsPage />,
+      children: [
+        { index: true, element: null },
+        { path: 'list', element: <CompanyProductsListTab /> },
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },
@@ -159,6 +175,7 @@ const peopleRoutes: RouteObject = {
       children: [
         { index: true, element: null },
         { path: 'members', element: <GroupMembersTab /> },
+        { path: 'products', element: <GroupProductsTab /> },
         { path: 'details', element: <GroupDetailsTab /> },
       ],
     },
@@ -246,26 +263,39 @@ const companyDetailsRoute: RouteObject = {
   ),
 };
 
-/** Partners (SPEC §2 "Platform admin only"). */
+/** Partner screens only platform staff open. */
+const staffOnly = (element: ReactNode) => <RequireRole roles={PLATFORM_ADMINS}>{element}</RequireRole>;
+
+/**
+ * Partners (SPEC §2 "Platform admin only"). A partner's own MSP admin also
+ * opens its partner's products and resources tabs, read-only (the server
+ * answers partner/get for their own partner only).
+ */
 const partnerRoutes: RouteObject = {
-  element: (
-    <RequireRole roles={PLATFORM_ADMINS}>
-      <Outlet />
-    </RequireRole>
-  ),
   children: [
-    { path: strip(paths.partners), element: <PartnersPage /> },
-    { path: strip(paths.addPartner), element: <AddPartnerPage /> },
-    { path: strip(paths.addLinkedPartner), element: <AddLinkedPartnerPage /> },
+    {
+      element: staffOnly(<Outlet />),
+      children: [
+        { path: strip(paths.partners), element: <PartnersPage /> },
+        { path: strip(paths.addPartner), element: <AddPartnerPage /> },
+        { path: strip(paths.addLinkedPartner), element: <AddLinkedPartnerPage /> },
+      ],
+    },
     {
       path: strip(paths.partner),
-      element: <PartnerDetailPage />,
+      element: (
+        <RequireMsp>
+          <PartnerDetailPage />
+        </RequireMsp>
+      ),
       children: [
         { index: true, element: null },
-        { path: 'details', element: <PartnerDetailsTab /> },
-        { path: 'budgets', element: <PartnerBudgetsTab /> },
-        { path: 'branding', element: <PartnerBrandingTab /> },
-        { path: 'linked-partners', element: <LinkedPartnersTab /> },
+        { path: 'details', element: staffOnly(<PartnerDetailsTab />) },
+        { path: 'products', element: <PartnerProductsTab /> },
+        { path: 'resources', element: <PartnerResourcesTab /> },
+        { path: 'budgets', element: staffOnly(<PartnerBudgetsTab />) },
+        { path: 'branding', element: staffOnly(<PartnerBrandingTab />) },
+        { path: 'linked-partners', element: staffOnly(<LinkedPartnersTab />) },
       ],
     },
   ],

@@ -37,6 +37,7 @@ export const paths = {
   companyBudget: '/finance/company-budget',
   companyPrivateBudget: '/finance/company-private-budget',
   companySettings: '/company/settings',
+  companyProducts: '/company/products',
   partners: '/partners',
   addPartner: '/partners/add',
   partner: '/partners/:partnerOspId',
@@ -96,6 +97,7 @@ export const namedRoutes = {
   AdminUserViewDetails: (userOspId: string, corporateAccountOspId?: string | null) =>
     withCompany(`${fill(paths.admin, { userOspId })}/details`, corporateAccountOspId),
   UserGroupView: (userGroupOspId: string) => fill(paths.userGroup, { userGroupOspId }),
+  UserGroupTab: (userGroupOspId: string, tab: string) => `${fill(paths.userGroup, { userGroupOspId })}/${tab}`,
   AppUserTab: (userOspId: string, tab: string) => `${fill(paths.appUser, { userOspId })}/${tab}`,
   UserExpense: (userOspId: string, eventOspId: string) => fill(paths.userExpense, { userOspId, eventOspId }),
   AddBudget: (userOspId: string) => `${paths.addBudget}?${new URLSearchParams({ userOspId })}`,

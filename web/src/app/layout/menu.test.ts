@@ -10,7 +10,7 @@ const groups = (list: MenuGroup[]) => list.map((g) => ({ kind: g.kind, keys: key
 
 const prepaid = { paymentType: 'PREPAID' };
 const postpaid = { paymentType: 'POSTPAID_WITH_SECURITY_DEPOSIT' };
-const people = ['appUsers', 'userGroups', 'admins'];
+const people = ['appUsers', 'userGroups', 'admins', 'companyProducts'];
 
 const companyAdmin = makeUser({ roles: ['user_manager'] });
 const mspAdmin = makeUser({ isMsp: true, roles: ['user_manager'], corporateAccount: null });
@@ -27,14 +27,14 @@ describe('sidebar per audience', () => {
 
   it('gives an MSP admin their own entries, then the selected company\'s', () => {
     expect(groups(sidebarGroups(mspAdmin, postpaid))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'help'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'help'] },
       { kind: 'company', keys: [...people, 'allTransactions', 'companyDetails', 'companySettings'] },
     ]);
   });
 
   it('shows an MSP admin no company entries before a company is selected', () => {
     expect(groups(sidebarGroups(mspAdmin, null))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'help'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'help'] },
     ]);
   });
 
@@ -57,8 +57,15 @@ describe('sidebar per audience', () => {
     expect(keys(visibleMenu(companyAdmin))).not.toContain('reporting');
     const mspReporter = makeUser({ isMsp: true, roles: ['reporting_manager'], corporateAccount: null });
     expect(groups(sidebarGroups(mspReporter, null))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'corporateAccountSelection', 'reporting', 'help'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'reporting', 'help'] },
     ]);
+  });
+
+  it("links a partner's own admin to their partner's products and resources, not platform staff", () => {
+    const own = visibleMenu(mspAdmin).find((e) => e.key === 'ownPartner');
+    expect(own?.to).toBe('/partners/p1/products');
+    expect(keys(visibleMenu(staff))).not.toContain('ownPartner');
+    expect(keys(visibleMenu({ ...mspAdmin, partner: null }))).not.toContain('ownPartner');
   });
 
   it('treats an ospadmin without the isMsp flag as MSP', () => {

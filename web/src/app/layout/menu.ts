@@ -15,8 +15,12 @@ export interface MenuEntry {
   audience: 'all' | 'msp' | 'company';
   /** Needs one of these roles (ospadmin always passes); none means everyone. */
   roles?: readonly string[];
-  /** A further condition (canViewCompanyBudget needs the company's payment type). */
-  when?: 'canViewCompanyBudget';
+  /**
+   * A further condition: canViewCompanyBudget needs the company's payment
+   * type; ownPartner is a partner's own admin (not platform staff), and
+   * `:partnerOspId` in `to` becomes their partner.
+   */
+  when?: 'canViewCompanyBudget' | 'ownPartner';
   /** Section heading key (layout namespace) the entry is grouped under. */
   section?: 'finance' | 'settings' | 'backoffice';
   /**
@@ -33,6 +37,8 @@ export const MENU: readonly MenuEntry[] = [
   // The MSP user's own part: their companies (and, for platform staff, the partners).
   { key: 'corporateAccounts', label: 'menu.corporateAccounts', to: paths.corporateAccounts, audience: 'msp' },
   { key: 'partners', label: 'menu.partners', to: paths.partners, audience: 'msp', roles: ['ospadmin'] },
+  // A partner's own admin reads what the partner lets its companies offer.
+  { key: 'ownPartner', label: 'menu.ownPartner', to: `${paths.partner}/products`, audience: 'msp', when: 'ownPartner' },
   {
     key: 'corporateAccountSelection',
     label: 'menu.corporateAccountSelection',
@@ -43,6 +49,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'appUsers', label: 'menu.appUsers', to: paths.appUsers, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'], company: 'selected' },
+  { key: 'companyProducts', label: 'menu.companyProducts', to: paths.companyProducts, audience: 'all', roles: ['user_manager'], company: 'selected' },
   // Finance (SPEC §2): platform admins may open these without a selection.
   { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance', company: 'selectedOrAdmin' },
   { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance', company: 'selectedOrAdmin' },
@@ -76,8 +83,11 @@ export function visibleMenu(
       if (!isOspAdmin(user) && !isArtemisPartner(user)) return false;
     }
     if (entry.when === 'canViewCompanyBudget' && !canViewCompanyBudget(user, company)) return false;
+    if (entry.when === 'ownPartner' && (isOspAdmin(user) || !user.partner?.ospId)) return false;
     return !entry.roles || hasRole(user, entry.roles);
-  });
+  }).map((entry) =>
+    entry.when === 'ownPartner' ? { ...entry, to: entry.to.replace(':partnerOspId', encodeURIComponent(user.partner?.ospId ?? '')) } : entry,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorMessage } from './errorMessage';
+import { errorMessage, fieldErrorMessage } from './errorMessage';
 import { ApiError, ChunkLoadError } from './errors';
 
 describe('errorMessage', () => {
@@ -29,5 +29,28 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(500, 'SOMETHING_NEW'), i18n.t)).toBe('Something went wrong. Try again.');
     expect(errorMessage(new Error('x'), i18n.t)).toBe('Something went wrong. Try again.');
     expect(errorMessage(new ChunkLoadError(), i18n.t)).toMatch(/could not be loaded/);
+  });
+});
+
+describe('fieldErrorMessage', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('translates a refusal that names the field (SPEC §8), in the current language', async () => {
+    const error = new ApiError(409, 'PRODUCT_DEFAULT_IN_USE', 'x', [{ field: 'selectedProducts', messages: ['server text'] }]);
+    expect(fieldErrorMessage(error, 'selectedProducts', i18n.t)).toBe('Product default must be removed for all employees first');
+    await i18n.changeLanguage('nl');
+    expect(fieldErrorMessage(error, 'selectedProducts', i18n.t)).toBe('Het product moet eerst bij alle werknemers als standaardproduct verwijderd worden');
+    await i18n.changeLanguage('en');
+    expect(fieldErrorMessage(error, 'selectedServiceResources', i18n.t)).toBeUndefined();
+  });
+
+  it("keeps the server's message for a plain validation failure or an unknown label", () => {
+    const invalid = new ApiError(400, 'VALIDATION_FAILED', 'x', [{ field: 'selectedProducts', messages: ['At most 2000 items'] }]);
+    expect(fieldErrorMessage(invalid, 'selectedProducts', i18n.t)).toBe('At most 2000 items');
+    const unknown = new ApiError(400, 'SOMETHING_NEW', 'x', [{ field: 'selectedProducts', messages: ['Server says no'] }]);
+    expect(fieldErrorMessage(unknown, 'selectedProducts', i18n.t)).toBe('Server says no');
+    expect(fieldErrorMessage(new Error('x'), 'selectedProducts', i18n.t)).toBeUndefined();
   });
 });

@@ -21,3 +21,20 @@ export function errorMessage(error: unknown, t: TFunction): string {
   if (error.message && error.message !== error.errorLabel) return error.message;
   return t('errors:GENERIC');
 }
+
+/**
+ * The text for one field of a refused call, or undefined when the refusal
+ * does not name it: the web app's translation of the errorLabel (SPEC §8)
+ * when it has one, else the server's message for the field (a plain
+ * validation failure says what is wrong with the field itself).
+ */
+export function fieldErrorMessage(error: unknown, field: string, t: TFunction): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const messages = error.fieldMessages(field);
+  if (messages.length === 0) return undefined;
+  if (error.errorLabel !== ErrorLabel.VALIDATION_FAILED) {
+    const translated = t(`errors:${error.errorLabel}`, { defaultValue: '' });
+    if (translated) return translated;
+  }
+  return messages[0];
+}

@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'budgets',
   'common',
   'companies',
+  'companyProducts',
   'companySettings',
   'corporateAccount',
   'dashboard',

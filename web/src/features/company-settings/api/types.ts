@@ -4,6 +4,8 @@ import type { Body } from '@/lib/api/typed';
 // The corporate account as the settings screens edit it (SPEC §3).
 
 export type CorporateAccountDetails = components['schemas']['CompanyCorporateAccount'];
+/** What the company's partner allows, each marked with whether the company offers it. */
+export type Availability = components['schemas']['ProductaccessAvailability'];
 /** corporateAccount/update: every field but ospId optional; an absent one is kept. */
 export type CorporateAccountUpdate = Body<'/portal-service/v1/corporateAccount/update'>;
 export type ContractType = CorporateAccountDetails['contractType'];

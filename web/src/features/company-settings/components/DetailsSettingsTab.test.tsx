@@ -47,8 +47,8 @@ describe('company settings details', { timeout: 20000 }, () => {
 
   it('shows the tabs each role may see', () => {
     expect(settingsTabsFor(companyAdmin)).toEqual(['details', 'budgets']);
-    expect(settingsTabsFor(mspAdmin)).toEqual(['details', 'budgets', 'mobile-app']);
-    expect(settingsTabsFor(makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true }))).toEqual(['details', 'budgets', 'mobile-app', 'branding']);
+    expect(settingsTabsFor(mspAdmin)).toEqual(['details', 'budgets', 'mobile-app', 'available-products']);
+    expect(settingsTabsFor(makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true }))).toEqual(['details', 'budgets', 'mobile-app', 'available-products', 'branding']);
   });
 
   it('shows a company admin the partner\'s fields read-only and the rest editable', async () => {

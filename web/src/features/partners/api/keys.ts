@@ -5,6 +5,9 @@ export const partnerKeys = {
   detail: (ospId: string) => ['partners', 'detail', ospId] as const,
   related: (ospId: string) => ['partners', 'detail', ospId, 'related'] as const,
   deactivation: (ospId: string) => ['partners', 'detail', ospId, 'deactivation'] as const,
+  products: () => ['partners', 'catalogue', 'products'] as const,
+  disallowed: () => ['partners', 'catalogue', 'disallowed'] as const,
+  serviceResources: () => ['partners', 'catalogue', 'serviceResources'] as const,
 };
 
 /**
@@ -17,4 +20,7 @@ export const COMPANY_QUERY_ROOTS = [
   ['corporateAccounts'],
   ['companySettings'],
   ['session', 'corporateAccount'],
+  // what the companies offer and their groups may use
+  ['companyProducts'],
+  ['userGroups'],
 ] as const;

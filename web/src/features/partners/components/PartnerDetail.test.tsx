@@ -78,11 +78,11 @@ describe('partner detail', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens the details tab first, with the four tabs', SLOW, async () => {
+  it('opens the details tab first, with the six tabs', SLOW, async () => {
     const { router } = setup('/partners/p-mobi');
     await waitFor(() => expect(router.state.location.pathname).toBe('/partners/p-mobi/details'));
     expect(await screen.findByTestId('partner-name')).toHaveTextContent('MobiPartner');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Budgets', 'Branding', 'Linked partners']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Products', 'Resources', 'Budgets', 'Branding', 'Linked partners']);
     expect(screen.getByLabelText(/^Name/)).toHaveValue('MobiPartner');
   });
 

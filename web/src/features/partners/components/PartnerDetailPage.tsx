@@ -9,9 +9,12 @@ import { ErrorLabel, isApiError } from '@/lib/api/errors';
 import { paths } from '@/lib/routes';
 import { usePartner } from '../api/getPartner';
 import type { Partner } from '../api/types';
+import { usePlatformStaff } from './usePlatformStaff';
 
-/** Tab order of SPEC §2; products and resources join with the catalogue issue. */
-export const PARTNER_TABS = ['details', 'budgets', 'branding', 'linked-partners'] as const;
+/** Tab order of SPEC §2. */
+export const PARTNER_TABS = ['details', 'products', 'resources', 'budgets', 'branding', 'linked-partners'] as const;
+/** A partner's own admin (MSP) reads what the partner lets its companies offer; platform staff see every tab. */
+export const OWN_PARTNER_TABS = ['products', 'resources'] as const;
 
 export function useDetailPartner(): Partner {
   return useOutletContext<{ partner: Partner }>().partner;
@@ -23,6 +26,8 @@ export default function PartnerDetailPage() {
   const { partnerOspId = '' } = useParams();
   const location = useLocation();
   const query = usePartner(partnerOspId);
+  const staff = usePlatformStaff();
+  const tabs: readonly string[] = staff ? PARTNER_TABS : OWN_PARTNER_TABS;
   const basePath = location.pathname.replace(new RegExp(`(/${partnerOspId})(/.*)?$`), '$1');
 
   if (query.isPending) return <PageLoader />;
@@ -30,16 +35,18 @@ export default function PartnerDetailPage() {
     if (isApiError(query.error) && query.error.errorLabel === ErrorLabel.NOT_FOUND) return <NotFoundPage />;
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   }
-  if (!PARTNER_TABS.some((tab) => location.pathname.startsWith(`${basePath}/${tab}`))) {
-    return <Navigate to={{ pathname: `${basePath}/${PARTNER_TABS[0]}`, search: location.search }} replace />;
+  if (!tabs.some((tab) => location.pathname.startsWith(`${basePath}/${tab}`))) {
+    return <Navigate to={{ pathname: `${basePath}/${tabs[0]}`, search: location.search }} replace />;
   }
   const partner = query.data;
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={paths.partners} size="sm">
-        ← {t('title')}
-      </Anchor>
+      {staff && (
+        <Anchor component={Link} to={paths.partners} size="sm">
+          ← {t('title')}
+        </Anchor>
+      )}
       <Card withBorder padding="md">
         <Group gap="sm">
           <Title order={2} data-testid="partner-name">
@@ -56,7 +63,7 @@ export default function PartnerDetailPage() {
           </Text>
         )}
       </Card>
-      <RouteTabs basePath={basePath} tabs={PARTNER_TABS.map((tab) => ({ path: tab, label: t(`tabs.${tab}`) }))} />
+      <RouteTabs basePath={basePath} tabs={tabs.map((tab) => ({ path: tab, label: t(`tabs.${tab}`) }))} />
       <Outlet context={{ partner }} />
     </Stack>
   );

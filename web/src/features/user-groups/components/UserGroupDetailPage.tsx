@@ -10,8 +10,8 @@ import type { UserGroup } from '@/lib/api/types';
 import { paths } from '@/lib/routes';
 import { useUserGroup } from '../api/getUserGroup';
 
-/** Tab order of SPEC §2; the products tab joins with the catalogue issue. */
-export const GROUP_TABS = ['members', 'details'] as const;
+/** Tab order of SPEC §2. */
+export const GROUP_TABS = ['members', 'products', 'details'] as const;
 
 export function useDetailGroup(): UserGroup {
   return useOutletContext<{ group: UserGroup }>().group;
