@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { effectiveSearch } from '@/components/list/listState';
 import { ErrorLabel } from '@/lib/api/errors';
 import { api } from '@/lib/api/typed';
 import { productKeys } from './keys';
@@ -84,8 +85,9 @@ export async function findCandidates(kind: ElementKind, filter: CandidateFilter,
       content: page.content.map((g) => ({ ospId: g.ospId, name: g.name, detail: String(g.activeResourceCount), mobilityMode: '' })),
     };
   }
+  // resource/getByFilter searches from 3 characters on (a shorter term is refused); shorter, it lists them all.
   const page = await api.post('/portal-service/v1/resource/getByFilter', {
-    body: { active: true, kinds: [RESOURCE_KIND[kind]], search, pagination },
+    body: { active: true, kinds: [RESOURCE_KIND[kind]], search: effectiveSearch(filter.search ?? ''), pagination },
     signal,
   });
   return {
