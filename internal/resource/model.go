@@ -33,6 +33,8 @@
 package resource
 
 import (
+	"mime/multipart"
+
 	"mobility/portal/internal/money"
 	"mobility/portal/internal/paging"
 )
@@ -390,8 +392,8 @@ type IconRequest struct {
 
 // IconUploadForm is the multipart form of resource/service/icon/upload.
 type IconUploadForm struct {
-	ServiceResourceOspID string `formData:"serviceResourceOspId" required:"true"`
-	File                 string `formData:"file" format:"binary" required:"true" description:"one PNG, JPEG or SVG file of at most 1,000,000 bytes"`
+	ServiceResourceOspID string         `formData:"serviceResourceOspId" required:"true"`
+	File                 multipart.File `formData:"file" required:"true" description:"one PNG, JPEG or SVG file of at most 1,000,000 bytes"`
 }
 
 // ---- labels ----

@@ -5640,11 +5640,7 @@ export interface components {
             ownerOspId: string;
         };
         FormDataResourceIconUploadForm: {
-            /**
-             * Format: binary
-             * @description one PNG, JPEG or SVG file of at most 1,000,000 bytes
-             */
-            file: string;
+            file: components["schemas"]["MultipartFile"];
             serviceResourceOspId: string;
         };
         FormDataUserUploadForm: {
@@ -13137,7 +13133,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["FormDataResourceIconUploadForm"];
+                "multipart/form-data": components["schemas"]["FormDataResourceIconUploadForm"];
             };
         };
         responses: {
