@@ -35,12 +35,10 @@ var Statuses = []string{StatusCreated, StatusSent, StatusPaid, StatusInsufficien
 // Kinds lists the document kinds.
 var Kinds = []string{document.KindInvoice, document.KindCreditNote, document.KindSelfBilling}
 
-// Payment methods of invoice/pay (COMPANY_BUDGET is the prepaid draw the
-// run records itself).
+// Payment methods of invoice/pay.
 const (
-	MethodTransfer      = "TRANSFER"
-	MethodDirectDebit   = "DIRECT_DEBIT"
-	MethodCompanyBudget = "COMPANY_BUDGET"
+	MethodTransfer    = "TRANSFER"
+	MethodDirectDebit = "DIRECT_DEBIT"
 )
 
 // Filter is what findByFilter, download/xlsx and downloadByFilter take.
@@ -77,7 +75,7 @@ type Invoice struct {
 	TotalAmount           int64  `json:"totalAmount"`
 	PrepaidAmount         int64  `json:"prepaidAmount" description:"drawn from a prepaid company's budget"`
 	PayableAmount         int64  `json:"payableAmount" description:"totalAmount - prepaidAmount"`
-	PaidAmount            int64  `json:"paidAmount" description:"sum of the payments recorded (prepaid draw included)"`
+	PaidAmount            int64  `json:"paidAmount" description:"sum of the payments recorded"`
 	PaymentReference      string `json:"paymentReference" description:"Belgian structured reference +++ddd/dddd/ddddd+++"`
 	SendingMethod         string `json:"sendingMethod" description:"EMAIL or PEPPOL"`
 	PeppolStatus          string `json:"peppolStatus" description:"PENDING: waiting for the Peppol access point; empty when sent by e-mail"`
@@ -99,7 +97,7 @@ type Payment struct {
 	Amount      int64  `json:"amount"`
 	PaymentDate string `json:"paymentDate"`
 	Reference   string `json:"reference"`
-	Method      string `json:"method" enum:"TRANSFER,DIRECT_DEBIT,COMPANY_BUDGET"`
+	Method      string `json:"method" enum:"TRANSFER,DIRECT_DEBIT"`
 	CreatedOn   string `json:"createdOn"`
 }
 

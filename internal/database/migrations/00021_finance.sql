@@ -171,10 +171,11 @@ CREATE TABLE invoice_line_items (
     PRIMARY KEY (invoice_id, item)
 );
 
--- Payments recorded with invoice/pay (platform staff; Idempotency-Key),
--- and the prepaid draw of a PREPAID company's invoice (method
--- COMPANY_BUDGET). The invoice's paid_amount is their sum, kept in the
--- same transaction, and its status follows from it.
+-- Payments recorded with invoice/pay (platform staff; Idempotency-Key).
+-- The invoice's paid_amount is their sum, kept in the same transaction,
+-- and its status follows from it against payable_amount (a PREPAID
+-- company's invoice was drawn from its company budget: prepaid_amount is
+-- its total, payable 0, so it is PAID without a payment).
 CREATE TABLE invoice_payments (
     id            {{pk}},
     osp_id        TEXT NOT NULL UNIQUE,
@@ -182,7 +183,7 @@ CREATE TABLE invoice_payments (
     amount        BIGINT NOT NULL CHECK (amount BETWEEN -100000000000 AND 100000000000 AND amount <> 0),
     payment_date  TEXT NOT NULL,
     reference     TEXT NOT NULL DEFAULT '',
-    method        TEXT NOT NULL CHECK (method IN ('TRANSFER', 'DIRECT_DEBIT', 'COMPANY_BUDGET')),
+    method        TEXT NOT NULL CHECK (method IN ('TRANSFER', 'DIRECT_DEBIT')),
     created_by    BIGINT REFERENCES users(id),
     created_at    TIMESTAMP NOT NULL
 );
