@@ -26,6 +26,7 @@ import (
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
 	"mobility/portal/internal/idempotency"
+	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/onboarding"
@@ -70,6 +71,9 @@ type App struct {
 	// disallowed products, partner and company selections, group grants
 	// and users' default products.
 	ProductAccess *productaccess.Service
+	// Invoices issues the monthly invoices, credit notes and self-billing
+	// invoices and records payments; it reads the owners' read models.
+	Invoices *invoice.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -123,6 +127,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// productaccess reads the catalogue: products and service resources
 	// (wire_productaccess.go)
 	perms.UseCatalog(accessProducts{products}, accessResources{resources})
+	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses)
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -143,6 +148,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 
 		Resources: resources,
 		Products:  products,
+		Invoices:  invoices,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -169,6 +175,7 @@ func (a *App) Routes() []api.Route {
 		a.Resources.Routes(),
 		a.Products.Routes(),
 		a.ProductAccess.Routes(),
+		a.Invoices.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
@@ -271,6 +278,13 @@ func (a *App) Jobs() []jobs.Job {
 		{Name: "recurring-expenses", Run: func(ctx context.Context, day string) (string, error) {
 			r, err := a.Expenses.RunRecurring(ctx, day)
 			return fmt.Sprintf("%d booked, %d failed, %d skipped", r.Booked, r.Failed, r.Skipped), err
+		}},
+		// on any day: the previous month's missing invoices (a rerun issues
+		// nothing twice, so the first days after a month catch up)
+		{Name: "invoices", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Invoices.RunDay(ctx, day)
+			return fmt.Sprintf("%s: %d invoices, %d self-billing invoices, %d already there", r.Month, r.Invoices,
+				r.SelfBillingInvoices, r.Skipped), err
 		}},
 		{Name: "token-cleanup", Run: func(ctx context.Context, day string) (string, error) {
 			if err := a.Auth.Cleanup(ctx); err != nil {
