@@ -36,6 +36,7 @@ import (
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
+	"mobility/portal/internal/userfee"
 	"mobility/portal/internal/usergroup"
 )
 
@@ -71,6 +72,9 @@ type App struct {
 	// disallowed products, partner and company selections, group grants
 	// and users' default products.
 	ProductAccess *productaccess.Service
+	// UserFees holds the user fee tiers and charges the monthly user fees
+	// (the invoice run calls ChargeMonth, then reads Charges).
+	UserFees *userfee.Service
 	// Invoices issues the monthly invoices, credit notes and self-billing
 	// invoices and records payments; it reads the owners' read models.
 	Invoices *invoice.Service
@@ -127,7 +131,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// productaccess reads the catalogue: products and service resources
 	// (wire_productaccess.go)
 	perms.UseCatalog(accessProducts{products}, accessResources{resources})
+	userFees := userfee.NewService(userfee.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Users: users,
+		Budgets: budgets, Expenses: expenses})
 	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses)
+	invoices.Wire(invoice.Wiring{UserFees: userFees})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -148,6 +155,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 
 		Resources: resources,
 		Products:  products,
+		UserFees:  userFees,
 		Invoices:  invoices,
 
 		Idempotency: idempotency.NewService(db, c),
