@@ -176,6 +176,7 @@ func (a *App) Routes() []api.Route {
 		a.Resources.Routes(),
 		a.Products.Routes(),
 		a.ProductAccess.Routes(),
+		a.UserFees.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
