@@ -183,6 +183,7 @@ func (a *App) Routes() []api.Route {
 		a.Resources.Routes(),
 		a.Products.Routes(),
 		a.ProductAccess.Routes(),
+		a.UserFees.Routes(),
 		a.Invoices.Routes(),
 	} {
 		routes = append(routes, group...)
