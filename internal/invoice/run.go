@@ -20,6 +20,7 @@ import (
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/invoice/document"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
 )
 
@@ -36,6 +37,11 @@ type monthData struct {
 	byComp   map[int64][]budget.MonthExpense
 	expenses map[int64]expense.Billed
 	users    map[int64]user.Display
+	// selected lists the resource ids of the service resources each
+	// company offers; resources holds those and every resource the
+	// month's expenses name, with their fees.
+	selected  map[int64][]int64
+	resources map[int64]resource.Billing
 }
 
 // RunMonth issues the month's missing invoices: one per company with
@@ -60,8 +66,11 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 	if err != nil {
 		return res, apperr.Internal(err)
 	}
-	data, err := s.loadMonth(ctx, m)
+	data, err := s.loadMonth(ctx, m, true)
 	if err != nil {
+		return res, err
+	}
+	if err := s.loadCatalogue(ctx, data, companies); err != nil {
 		return res, err
 	}
 	var todo []company.Invoicing
@@ -107,7 +116,7 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 			s.sendIssued(ctx, id)
 		}
 	}
-	return res, nil
+	return res, s.runSelfBilling(ctx, m, issueDate, &res)
 }
 
 // sendIssued hands a new document to the sender (internal/invoice's
@@ -125,10 +134,11 @@ func (s *Service) sendIssued(ctx context.Context, id int64) {
 	}
 }
 
-// loadMonth reads the month's company-paid expenses of every company, with
-// their details and users, in a few batched queries.
-func (s *Service) loadMonth(ctx context.Context, m month) (*monthData, error) {
-	rows, err := s.budgets.MonthExpenses(ctx, m.firstDay(), m.lastDay(), true)
+// loadMonth reads the month's expenses of every company (company-paid
+// ones only, or every budget's), with their details and users, in a few
+// batched queries.
+func (s *Service) loadMonth(ctx context.Context, m month, companyPaid bool) (*monthData, error) {
+	rows, err := s.budgets.MonthExpenses(ctx, m.firstDay(), m.lastDay(), companyPaid)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +169,11 @@ func (s *Service) loadMonth(ctx context.Context, m month) (*monthData, error) {
 func (s *Service) companyDraft(ctx context.Context, data *monthData, c company.Invoicing, issueDate string) (*draft, error) {
 	lang := i18n.Lang(constants.DefaultLanguage)
 	b := &lineBuilder{lang: lang}
-	if err := b.expenses(data, data.byComp[c.ID]); err != nil {
+	rows := data.byComp[c.ID]
+	if err := b.expenses(data, rows); err != nil {
+		return nil, err
+	}
+	if err := b.fees(data, c, rows); err != nil {
 		return nil, err
 	}
 	if s.userFees != nil {

@@ -9,13 +9,14 @@ import (
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
 )
 
 // newInvoices wires invoice to the read models it bills from: companies,
-// partners, users, the ledger and expenses.
+// partners, users, the ledger, expenses and the catalogue's resources.
 func newInvoices(cfg *config.Config, db *database.DB, c clock.Clock, companies *company.Service, partners *partner.Service,
-	users *user.Service, budgets *budget.Service, expenses *expense.Service) *invoice.Service {
+	users *user.Service, budgets *budget.Service, expenses *expense.Service, resources *resource.Service) *invoice.Service {
 	return invoice.NewService(invoice.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners, Users: users,
-		Budgets: budgets, Expenses: expenses})
+		Budgets: budgets, Expenses: expenses, Resources: resources})
 }
