@@ -5578,10 +5578,14 @@ export interface components {
             externalReference?: string;
             identificationField?: string;
             /**
-             * @description default OTHER_PURCHASES
+             * @description default: the resource's mode, else OTHER_PURCHASES
              * @enum {string}
              */
             mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description how much of the resource's unit was used (minutes, km, kWh, litres...): at most 3 decimals; only with resourceOspId */
+            quantity?: number;
+            /** @description the active catalogue resource (any kind) the purchase was made on */
+            resourceOspId?: string;
             usageReason?: string;
             userOspId: string;
             /**
@@ -5615,8 +5619,15 @@ export interface components {
             notBilled: boolean;
             /** @description the event ospId */
             ospId: string;
+            /** @description the resource's MRP partner */
+            providerName: string | null;
+            /** @description units of the resource's fee used (null: not given) */
+            quantity: number | null;
             /** @description set when booked by a recurring external purchase */
             recurrenceOspId: string | null;
+            resourceName: string | null;
+            /** @description the catalogue resource it was booked on (null: none) */
+            resourceOspId: string | null;
             settled: boolean;
             userFullName: string;
             userOspId: string;
@@ -5670,6 +5681,10 @@ export interface components {
             notBilled: boolean;
             /** @description the event ospId */
             ospId: string;
+            /** @description the resource's MRP partner */
+            providerName: string | null;
+            /** @description units of the resource's fee used (null: not given) */
+            quantity: number | null;
             /** @description set when booked by a recurring external purchase */
             recurrenceOspId: string | null;
             /**
@@ -5677,6 +5692,9 @@ export interface components {
              * @description cents given back (refunds and negative corrections)
              */
             refundedAmount: number;
+            resourceName: string | null;
+            /** @description the catalogue resource it was booked on (null: none) */
+            resourceOspId: string | null;
             settled: boolean;
             /** @description the ledger row of the original booking */
             transactionOspId: string;
