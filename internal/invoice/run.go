@@ -114,6 +114,9 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 			}
 			res.Invoices++
 			s.sendIssued(ctx, id)
+			if s.afterIssue != nil {
+				s.afterIssue(id)
+			}
 		}
 	}
 	return res, s.runSelfBilling(ctx, m, issueDate, &res)

@@ -61,6 +61,9 @@ type Service struct {
 	catalogues Catalogues
 	// runWorkers bounds how many companies' lines are built at once.
 	runWorkers int
+	// afterIssue, when set (tests: export_test.go), is called after each
+	// document the run issues: a test stops a run part-way there.
+	afterIssue func(id int64)
 }
 
 // NewService makes the service.
