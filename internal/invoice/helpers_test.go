@@ -211,3 +211,5 @@ func roundDiv(a, b int64) int64 {
 	}
 	return q
 }
+
+func moneyOf(cents int64) money.Amount { return money.Amount(cents) }
