@@ -66,13 +66,6 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 	if err != nil {
 		return res, apperr.Internal(err)
 	}
-	data, err := s.loadMonth(ctx, m, true)
-	if err != nil {
-		return res, err
-	}
-	if err := s.loadCatalogue(ctx, data, companies); err != nil {
-		return res, err
-	}
 	var todo []company.Invoicing
 	for _, c := range companies {
 		if done[c.ID] {
@@ -81,25 +74,40 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 		}
 		todo = append(todo, c)
 	}
+	// the daily job finds the month done most days: it reads nothing more
+	data := &monthData{m: m}
+	if len(todo) > 0 {
+		if data, err = s.loadMonth(ctx, m, true); err != nil {
+			return res, err
+		}
+		if err := s.loadCatalogue(ctx, data, companies); err != nil {
+			return res, err
+		}
+	}
 	issueDate := clock.Today(s.clock.Now())
+	// a company whose lines cannot be built (its user fees failed) is
+	// left for the next run; the others are invoiced all the same
+	var failed []error
 	for start := 0; start < len(todo); start += runBatch {
 		batch := todo[start:min(start+runBatch, len(todo))]
 		drafts := make([]*draft, len(batch))
-		g, gctx := errgroup.WithContext(ctx)
+		errs := make([]error, len(batch))
+		var g errgroup.Group
 		g.SetLimit(s.runWorkers)
 		for i, c := range batch {
 			g.Go(func() error {
-				d, err := s.companyDraft(gctx, data, c, issueDate)
-				drafts[i] = d
-				return err
+				drafts[i], errs[i] = s.companyDraft(ctx, data, c, issueDate)
+				return nil
 			})
 		}
-		if err := g.Wait(); err != nil {
-			return res, err
-		}
-		for _, d := range drafts {
+		_ = g.Wait()
+		for i, d := range drafts {
 			if err := ctx.Err(); err != nil {
 				return res, err
+			}
+			if errs[i] != nil {
+				failed = append(failed, fmt.Errorf("invoice of company %d: %w", batch[i].ID, errs[i]))
+				continue
 			}
 			if d == nil {
 				continue // nothing billed
@@ -119,7 +127,10 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 			}
 		}
 	}
-	return res, s.runSelfBilling(ctx, m, issueDate, &res)
+	if err := s.runSelfBilling(ctx, m, issueDate, &res); err != nil {
+		failed = append(failed, err)
+	}
+	return res, errors.Join(failed...)
 }
 
 // sendIssued hands a new document to the sender (internal/invoice's

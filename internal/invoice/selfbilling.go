@@ -26,6 +26,24 @@ func (s *Service) runSelfBilling(ctx context.Context, m month, issueDate string,
 	if s.resources == nil {
 		return nil
 	}
+	done, err := s.store.issuedFor(ctx, document.KindSelfBilling, m.String())
+	if err != nil {
+		return apperr.Internal(err)
+	}
+	providers, err := s.partners.SelfBillingIDs(ctx)
+	if err != nil {
+		return err
+	}
+	open := 0
+	for _, id := range providers {
+		if !done[id] {
+			open++
+		}
+	}
+	if open == 0 {
+		res.Skipped += len(providers)
+		return nil // every provider has its document (or there are none)
+	}
 	data, err := s.loadMonth(ctx, m, false)
 	if err != nil {
 		return err
@@ -64,10 +82,6 @@ func (s *Service) runSelfBilling(ctx context.Context, m month, issueDate string,
 	partners, err := s.partners.ByIDs(ctx, access.SystemScope(), ids)
 	if err != nil {
 		return err
-	}
-	done, err := s.store.issuedFor(ctx, document.KindSelfBilling, m.String())
-	if err != nil {
-		return apperr.Internal(err)
 	}
 	due, err := dueDate(issueDate)
 	if err != nil {
