@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, type NumberInputProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,19 +44,18 @@ export function TierDialog({ assigneeType, assigneeOspId, tier, tiers, onClose }
   });
 
   // NumberInput hands numbers or ''; the form keeps what was typed as text.
-  const count = (name: 'eventCountFrom' | 'eventCountTo', testId: string) => (
+  // Changing one end of the range checks the other again (to >= from).
+  const numberField = (name: 'eventCountFrom' | 'eventCountTo' | 'vatPercent', testId: string, props: NumberInputProps) => (
     <Controller
       control={form.control}
       name={name}
-      rules={{ deps: name === 'eventCountFrom' ? ['eventCountTo'] : ['eventCountFrom'] }}
+      rules={name === 'vatPercent' ? {} : { deps: name === 'eventCountFrom' ? ['eventCountTo'] : ['eventCountFrom'] }}
       render={({ field }) => (
         <NumberInput
+          {...props}
           label={t(`fields.${name}`)}
           withAsterisk
-          allowDecimal={false}
           allowNegative={false}
-          min={1}
-          max={MAX_EVENTS}
           hideControls
           value={field.value}
           onChange={(v) => field.onChange(String(v))}
@@ -67,14 +66,15 @@ export function TierDialog({ assigneeType, assigneeOspId, tier, tiers, onClose }
       )}
     />
   );
+  const countProps: NumberInputProps = { allowDecimal: false, min: 1, max: MAX_EVENTS };
 
   return (
     <Modal opened onClose={onClose} title={tier ? t('editTier') : t('addTier')} centered>
       <form onSubmit={(e) => void save(e)} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={2}>
-            {count('eventCountFrom', 'tier-from')}
-            {count('eventCountTo', 'tier-to')}
+            {numberField('eventCountFrom', 'tier-from', countProps)}
+            {numberField('eventCountTo', 'tier-to', countProps)}
           </SimpleGrid>
           <SimpleGrid cols={2}>
             <Controller
@@ -92,27 +92,7 @@ export function TierDialog({ assigneeType, assigneeOspId, tier, tiers, onClose }
                 />
               )}
             />
-            <Controller
-              control={form.control}
-              name="vatPercent"
-              render={({ field }) => (
-                <NumberInput
-                  label={t('fields.vatPercent')}
-                  withAsterisk
-                  decimalScale={2}
-                  allowNegative={false}
-                  min={0}
-                  max={100}
-                  suffix=" %"
-                  hideControls
-                  value={field.value}
-                  onChange={(v) => field.onChange(String(v))}
-                  onBlur={field.onBlur}
-                  error={errors.vatPercent?.message}
-                  data-testid="tier-vat"
-                />
-              )}
-            />
+            {numberField('vatPercent', 'tier-vat', { decimalScale: 2, min: 0, max: 100, suffix: ' %' })}
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={saving}>
