@@ -208,6 +208,7 @@ func kindOfOspID(path string) string {
 		{v1 + "/resource/rental/", "rental"},
 		{v1 + "/resource/gasstation/", "gasstation"},
 		{v1 + "/userFee/", "userFeeTier"}, // authz_userfee_test.go
+		{v1 + "/invoice/", "invoice"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -1092,6 +1093,12 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return "202610", true
 	case "monthFrom":
 		return "202606", true
+	case "paymentDate":
+		return "2026-11-20", true // after the fixture invoice's issue, not after the clock's today
+	case "month":
+		if strings.HasPrefix(path, v1+"/invoice/") {
+			return "202610", true // a closed month
+		}
 	case "monthTo":
 		return "202610", true
 	case "emails":
