@@ -207,6 +207,7 @@ func kindOfOspID(path string) string {
 		{v1 + "/resource/car/", "car"},
 		{v1 + "/resource/rental/", "rental"},
 		{v1 + "/resource/gasstation/", "gasstation"},
+		{v1 + "/invoice/send", "sendableInvoice"},
 		{v1 + "/invoice/", "invoice"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
