@@ -116,12 +116,14 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
 	// partner's screens show the brand colour branding owns
 	partners.UseBrandColors(brandingSvc.PartnerBrandColors)
-	expenses := expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox})
+	resources := resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
+		Companies: resourceCompanies(companies)})
+	// an expense names the catalogue resource it was bought on
+	expenses := expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox,
+		Resources: resources})
 	// reporting reads only the owners' read models (monthly totals, user counts)
 	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
 		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
-	resources := resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
-		Companies: resourceCompanies(companies)})
 	products := product.NewService(product.Deps{DB: db, Clock: c, Companies: companies, Groups: groups})
 	// product reads the resource catalogue (wire_product.go), users'
 	// default products and the company and group assignments
@@ -183,6 +185,7 @@ func (a *App) Routes() []api.Route {
 		a.Resources.Routes(),
 		a.Products.Routes(),
 		a.ProductAccess.Routes(),
+		a.UserFees.Routes(),
 		a.Invoices.Routes(),
 		a.Invoices.DocumentRoutes(),
 	} {

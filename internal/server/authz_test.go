@@ -207,7 +207,11 @@ func kindOfOspID(path string) string {
 		{v1 + "/resource/car/", "car"},
 		{v1 + "/resource/rental/", "rental"},
 		{v1 + "/resource/gasstation/", "gasstation"},
+<<<<<<< HEAD
 		{v1 + "/invoice/send", "sendableInvoice"},
+=======
+		{v1 + "/userFee/", "userFeeTier"}, // authz_userfee_test.go
+>>>>>>> main
 		{v1 + "/invoice/", "invoice"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
@@ -1044,7 +1048,12 @@ func (b *builder) sample(name, parent string) (any, bool) {
 	case "productLabel":
 		return map[string]any{"defaultValue": "Authz product", "labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Authz-product"}}}, true
 	case "assigneeType":
+		if strings.HasPrefix(path, v1+"/userFee/") {
+			return "CORPORATE_ACCOUNT", true
+		}
 		return "USER_GROUP", true
+	case "eventCountFrom", "eventCountTo":
+		return userFeeCount(fx, name), true
 	case "ospIds":
 		if strings.HasPrefix(path, v1+"/product/composition/") {
 			return []string{fx.id("resource")}, true
