@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ledongthuc/pdf"
 	"github.com/xuri/excelize/v2"
@@ -19,6 +20,7 @@ import (
 	"mobility/portal/internal/invoice/document"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
+	"mobility/portal/internal/testkit/peppol"
 )
 
 const v1 = "/portal-service/v1/invoice"
@@ -275,3 +277,46 @@ func TestZipFollowsTheCallersReach(t *testing.T) {
 }
 
 var _ = document.KindInvoice
+
+// Documents as the run and the credit note issue them pass the Peppol
+// rules once loaded back from the database: the invoice, and its credit
+// note (negative stored amounts, written positive in a CreditNote).
+func TestIssuedDocumentsPassThePeppolRules(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		tool := peppol.Validator(t)
+		ctx := context.Background()
+		bookAndRun(t, e, seed.GlobexOspID, "run.peppol", time.September)
+		var osp string
+		if err := e.DB.Get(ctx, &osp, `SELECT osp_id FROM invoices WHERE kind = 'INVOICE' AND corporate_account_id = ?`,
+			e.CorporateAccountID(seed.GlobexOspID)); err != nil {
+			t.Fatal(err)
+		}
+		p := staff()
+		if err := e.DB.Get(ctx, &p.UserID, `SELECT id FROM users WHERE login = 'ospadmin'`); err != nil {
+			t.Fatal(err)
+		}
+		cn, err := e.App.Invoices.CreditNote(ctx, p, invoice.CreditNoteRequest{OspID: osp, Reason: "wrong month"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{osp, cn.OspID} {
+			f, err := e.App.Invoices.DocumentFile(ctx, p, id, invoice.FormatXML)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out, ok := peppol.Validate(t, tool, f.Name, f.Body); !ok {
+				t.Errorf("%s:\n%s\n%s", f.Name, out, f.Body)
+			}
+			pdfFile, err := e.App.Invoices.DocumentFile(ctx, p, id, invoice.FormatPDF)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if text := pdfText(t, pdfFile.Body); !strings.Contains(text, "12,10") {
+				t.Errorf("%s reads:\n%s", pdfFile.Name, text)
+			}
+		}
+		if !strings.Contains(cn.Number, "INV-") || cn.TotalAmount != -1210 {
+			t.Errorf("credit note %+v", cn.Invoice)
+		}
+	})
+}

@@ -14,12 +14,12 @@ import (
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/expense"
-	"mobility/portal/internal/money"
-	"mobility/portal/internal/user"
 	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/invoice/document"
+	"mobility/portal/internal/money"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
+	"mobility/portal/internal/user"
 )
 
 func TestSendMailsEachInvoicingContactThePDF(t *testing.T) {
@@ -153,29 +153,8 @@ func TestRunSendsWhatItIssues(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
 		invoicingContact(t, e, seed.AcmeOspID, "ina@acme.example", "en")
-		m := time.Date(2026, time.October, 1, 10, 0, 0, 0, clock.Brussels)
-		now := e.Clock.Now()
-		e.Clock.Set(m.AddDate(0, 0, 14))
 		ca := e.CorporateAccountID(seed.AcmeOspID)
-		p := staff()
-		if err := e.DB.Get(ctx, &p.UserID, `SELECT id FROM users WHERE login = 'ospadmin'`); err != nil {
-			t.Fatal(err)
-		}
-		u := e.NewUser(user.NewUser{Login: "run.sent", CorporateAccountID: &ca, Roles: []access.Role{access.OspUser}})
-		unlimited, start := true, money.Amount(50000)
-		b, err := e.App.Budgets.Create(ctx, p, budget.CreateRequest{Type: "BUSINESS_BUDGET", OwnerOspID: u,
-			Data: budget.WriteData{Unlimited: &unlimited, StartAmount: &start}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.App.Expenses.Create(ctx, p, expense.CreateRequest{UserOspID: u, BudgetOspID: b.OspID, Amount: 1210,
-			VatPercentage: 21, Description: "Taxi", Date: "2026-10-10", MobilityMode: "CAR"}); err != nil {
-			t.Fatal(err)
-		}
-		e.Clock.Set(now)
-		if _, err := e.App.Invoices.RunMonth(ctx, "202610"); err != nil {
-			t.Fatal(err)
-		}
+		bookAndRun(t, e, seed.AcmeOspID, "run.sent", time.October)
 		var row struct {
 			Number string     `db:"number"`
 			Status string     `db:"status"`
@@ -193,4 +172,34 @@ func TestRunSendsWhatItIssues(t *testing.T) {
 			t.Errorf("the mailed PDF reads:\n%s", text)
 		}
 	})
+}
+
+// bookAndRun books a taxi of € 12,10 (21 % VAT) for a new app user of a
+// company in a month of 2026 through the services, then runs the month.
+func bookAndRun(t *testing.T, e *testkit.Env, company, login string, month time.Month) {
+	t.Helper()
+	ctx := context.Background()
+	m := time.Date(2026, month, 1, 10, 0, 0, 0, clock.Brussels)
+	now := e.Clock.Now()
+	e.Clock.Set(m.AddDate(0, 0, 14))
+	ca := e.CorporateAccountID(company)
+	p := staff()
+	if err := e.DB.Get(ctx, &p.UserID, `SELECT id FROM users WHERE login = 'ospadmin'`); err != nil {
+		t.Fatal(err)
+	}
+	u := e.NewUser(user.NewUser{Login: login, CorporateAccountID: &ca, Roles: []access.Role{access.OspUser}})
+	unlimited, start := true, money.Amount(50000)
+	b, err := e.App.Budgets.Create(ctx, p, budget.CreateRequest{Type: "BUSINESS_BUDGET", OwnerOspID: u,
+		Data: budget.WriteData{Unlimited: &unlimited, StartAmount: &start}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.App.Expenses.Create(ctx, p, expense.CreateRequest{UserOspID: u, BudgetOspID: b.OspID, Amount: 1210,
+		VatPercentage: 21, Description: "Taxi", Date: m.AddDate(0, 0, 9).Format("2006-01-02"), MobilityMode: "CAR"}); err != nil {
+		t.Fatal(err)
+	}
+	e.Clock.Set(now)
+	if _, err := e.App.Invoices.RunMonth(ctx, m.Format("200601")); err != nil {
+		t.Fatal(err)
+	}
 }
