@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ledongthuc/pdf"
 	"github.com/xuri/excelize/v2"
 
 	"mobility/portal/internal/access"
@@ -20,7 +19,7 @@ import (
 	"mobility/portal/internal/invoice/document"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
-	"mobility/portal/internal/testkit/peppol"
+	"mobility/portal/internal/testkit/filecheck"
 )
 
 const v1 = "/portal-service/v1/invoice"
@@ -30,25 +29,8 @@ func get(e *testkit.Env, path, token string) *testkit.Response {
 }
 
 func pdfText(t *testing.T, b []byte) string {
-	t.Helper()
-	r, err := pdf.NewReader(bytes.NewReader(b), int64(len(b)))
-	if err != nil {
-		t.Fatalf("PDF: %v", err)
-	}
-	var sb strings.Builder
-	for i := 1; i <= r.NumPage(); i++ {
-		rows, err := r.Page(i).GetTextByRow()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, row := range rows {
-			for _, w := range row.Content {
-				sb.WriteString(w.S)
-			}
-			sb.WriteString("\n")
-		}
-	}
-	return sb.String()
+	text, _ := filecheck.PDFText(t, b)
+	return text
 }
 
 func TestDocumentFilesByRoleAndTenant(t *testing.T) {
@@ -283,7 +265,7 @@ var _ = document.KindInvoice
 // note (negative stored amounts, written positive in a CreditNote).
 func TestIssuedDocumentsPassThePeppolRules(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
-		tool := peppol.Validator(t)
+		tool := filecheck.PeppolValidator(t)
 		ctx := context.Background()
 		bookAndRun(t, e, seed.GlobexOspID, "run.peppol", time.September)
 		var osp string
@@ -304,7 +286,7 @@ func TestIssuedDocumentsPassThePeppolRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if out, ok := peppol.Validate(t, tool, f.Name, f.Body); !ok {
+			if out, ok := filecheck.ValidateUBL(t, tool, f.Name, f.Body); !ok {
 				t.Errorf("%s:\n%s\n%s", f.Name, out, f.Body)
 			}
 			pdfFile, err := e.App.Invoices.DocumentFile(ctx, p, id, invoice.FormatPDF)

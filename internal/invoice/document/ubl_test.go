@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"mobility/portal/internal/testkit/peppol"
+	"mobility/portal/internal/testkit/filecheck"
 )
 
 // ublDoc is what the tests read back: the BIS 3 mandatory elements and
@@ -253,7 +253,7 @@ func TestUBLEscapesText(t *testing.T) {
 // TestUBLPassesThePeppolValidator runs the official BIS Billing 3.0 rules
 // (shared/tools/peppol) on each kind of document: no fatal may remain.
 func TestUBLPassesThePeppolValidator(t *testing.T) {
-	tool := peppol.Validator(t)
+	tool := filecheck.PeppolValidator(t)
 	multi := invoiceDoc(t)
 	multi.Lines = append(multi.Lines, expenseLine("Zonder btw", 1000, 700, 700, 0))
 	multi = docWith(t, KindInvoice, false, multi.Lines...)
@@ -270,7 +270,7 @@ func TestUBLPassesThePeppolValidator(t *testing.T) {
 	}
 	validate := func(t *testing.T, name string, b []byte) string {
 		t.Helper()
-		out, _ := peppol.Validate(t, tool, name, b)
+		out, _ := filecheck.ValidateUBL(t, tool, name, b)
 		return out
 	}
 	for name, d := range docs {
