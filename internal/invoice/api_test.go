@@ -24,7 +24,7 @@ func octoberDocs(t *testing.T, w *world) docs {
 	e := w.e
 	w.at("2026-10-10")
 	staff := e.LoginAs("ospadmin")
-	res := e.Post(v1+"/resource/service/create", staff, map[string]any{"extId": "CB-OCT", "name": "CityBike October",
+	res := e.Post(apiV1+"/resource/service/create", staff, map[string]any{"extId": "CB-OCT", "name": "CityBike October",
 		"description": "", "mrpPartnerOspId": seed.MrpPartnerOspID, "mobilityMode": "BIKE", "labelOspIds": []string{}, "fees": []any{}})
 	testkit.MustStatus(t, res, http.StatusOK)
 	var r struct {
@@ -81,7 +81,8 @@ func TestPayments(t *testing.T) {
 		d := octoberDocs(t, w)
 		staff := e.LoginAs("ospadmin")
 		gx := d.globex
-		if gx.Status != invoice.StatusCreated || gx.PayableAmount <= 0 {
+		// sent by the run (Globex's sending method is Peppol)
+		if gx.Status != invoice.StatusSent || gx.PayableAmount <= 0 {
 			t.Fatalf("Globex's invoice: %+v", gx)
 		}
 		for _, bad := range []struct {
@@ -120,7 +121,7 @@ func TestPayments(t *testing.T) {
 		pay("k2", p-100, invoice.StatusPaid, p)
 		pay("k3", 50, invoice.StatusExcessivePayment, p+50)
 		pay("k4", -50, invoice.StatusPaid, p)
-		pay("k5", -p, invoice.StatusCreated, 0) // all paid back: never sent, so CREATED again
+		pay("k5", -p, invoice.StatusSent, 0) // all paid back: SENT again
 		got := detail(t, e.Post(base+"/get", staff, invoice.GetRequest{OspID: gx.OspID}))
 		if len(got.Payments) != 5 || got.Payments[0].Amount != 100 || got.Payments[0].Reference != "bank k1" ||
 			got.Payments[0].Method != invoice.MethodTransfer || got.Payments[0].PaymentDate != "2026-11-24" {
@@ -130,18 +131,18 @@ func TestPayments(t *testing.T) {
 		if err := e.DB.Get(w.ctx, &sum, `SELECT COALESCE(SUM(amount), 0) FROM invoice_payments`); err != nil || sum != got.PaidAmount {
 			t.Errorf("paid amount %d, payments sum %d (%v)", got.PaidAmount, sum, err)
 		}
-		// a sent invoice paid back to nothing is SENT again (sent as the
-		// sender marks it)
-		if _, err := e.DB.Exec(w.ctx, `UPDATE invoices SET sent_at = created_at, status = 'SENT' WHERE osp_id = ?`, gx.OspID); err != nil {
+		// one that was never sent (no recipient yet) goes back to CREATED
+		if _, err := e.DB.Exec(w.ctx, `UPDATE invoices SET sent_at = NULL, peppol_status = '', status = 'CREATED' WHERE osp_id = ?`,
+			gx.OspID); err != nil {
 			t.Fatal(err)
 		}
 		got = detail(t, idem(e, base+"/pay", staff, "k6", invoice.PayRequest{OspID: gx.OspID, Amount: 700, PaymentDate: "2026-11-25", Method: invoice.MethodDirectDebit}))
 		if got.Status != invoice.StatusInsufficientPayment || got.Payments[5].Method != invoice.MethodDirectDebit {
-			t.Errorf("Globex sent: %s %+v", got.Status, got.Payments)
+			t.Errorf("Globex unsent: %s %+v", got.Status, got.Payments)
 		}
 		got = detail(t, idem(e, base+"/pay", staff, "k7", invoice.PayRequest{OspID: gx.OspID, Amount: -700, PaymentDate: "2026-11-25"}))
-		if got.Status != invoice.StatusSent {
-			t.Errorf("Globex paid back: %s", got.Status)
+		if got.Status != invoice.StatusCreated {
+			t.Errorf("Globex unsent, paid back: %s", got.Status)
 		}
 		// a prepaid invoice is PAID without payments; paying it is too much
 		if d.acme.Status != invoice.StatusPaid || d.acme.PayableAmount != 0 {
@@ -169,7 +170,8 @@ func TestCreditNotes(t *testing.T) {
 		orig := detail(t, e.Post(base+"/get", staff, invoice.GetRequest{OspID: d.globex.OspID}))
 		cn := detail(t, idem(e, base+"/creditNote", staff, "c1", invoice.CreditNoteRequest{OspID: d.globex.OspID, Reason: "wrong month"}))
 		if cn.Kind != document.KindCreditNote || cn.Number != "INV-2026-000004" || cn.CreditedInvoiceNumber != orig.Number ||
-			cn.IssueDate != "2026-11-25" || cn.Status != invoice.StatusCreated || cn.Month != orig.Month ||
+			// issued CREATED, then sent as the invoice was (Peppol)
+			cn.IssueDate != "2026-11-25" || cn.Status != invoice.StatusSent || cn.PeppolStatus != "PENDING" || cn.Month != orig.Month ||
 			cn.CorporateAccountOspID != seed.GlobexOspID {
 			t.Errorf("credit note: %+v", cn.Invoice)
 		}

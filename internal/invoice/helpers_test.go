@@ -22,8 +22,8 @@ import (
 )
 
 const (
-	v1   = "/portal-service/v1"
-	base = v1 + "/invoice"
+	apiV1 = "/portal-service/v1"
+	base  = apiV1 + "/invoice"
 )
 
 // at is 10:00 on day (Europe/Brussels).

@@ -133,17 +133,11 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 	return res, errors.Join(failed...)
 }
 
-// sendIssued hands a new document to the sender (internal/invoice's
-// send.go: mail with the PDF, or Peppol). A failure leaves the document
-// CREATED, to be sent again by invoice/send; it never undoes the issue.
+// sendIssued hands a new document to the sender (send.go: mail with the
+// PDF, or Peppol). A failure leaves the document CREATED, to be sent again
+// by invoice/send; it never undoes the issue.
 func (s *Service) sendIssued(ctx context.Context, id int64) {
-	sender, ok := any(s).(interface {
-		Send(ctx context.Context, invoiceID int64) error
-	})
-	if !ok {
-		return
-	}
-	if err := sender.Send(ctx, id); err != nil {
+	if err := s.Send(ctx, id); err != nil {
 		slog.WarnContext(ctx, "invoice issued but not sent", "invoice", id, "error", err)
 	}
 }

@@ -39,7 +39,7 @@ func novemberBooks(t *testing.T, w *world) booked {
 	staff := e.LoginAs("ospadmin")
 	// a service resource of CityBike with fees for the company and one for
 	// the user's budget (not invoiced)
-	res := e.Post(v1+"/resource/service/create", staff, map[string]any{"extId": "CB-SHARE", "name": "CityBike share",
+	res := e.Post(apiV1+"/resource/service/create", staff, map[string]any{"extId": "CB-SHARE", "name": "CityBike share",
 		"description": "", "mrpPartnerOspId": seed.MrpPartnerOspID, "mobilityMode": "BIKE", "labelOspIds": []string{},
 		"fees": []any{
 			map[string]any{"feeType": "FIXED", "amount": 1500, "vatPercent": 21, "cron": "0 6 1 * *", "onUserBudget": false, "description": "Monthly access"},
@@ -236,14 +236,14 @@ func TestMonthlyRun(t *testing.T) {
 			t.Errorf("expense items sum to %d, want %d", sumItems, wantGross)
 		}
 
-		// ---- Globex: postpaid, owes the total ----
+		// ---- Globex: postpaid, owes the total; sent by Peppol ----
 		page = e.Post(base+"/findByFilter", staff, invoice.Filter{CorporateAccountOspID: seed.GlobexOspID})
 		page.JSON(t, &p)
 		gx := p.Content[0]
 		gNet := netOfGross(b.globex, 2100)
 		gVat := roundDiv(gNet*2100, 10000)
 		if gx.Number != "INV-2026-000002" || gx.NetAmount != gNet || gx.VatAmount != gVat || gx.PayableAmount != gNet+gVat ||
-			gx.PrepaidAmount != 0 || gx.Status != invoice.StatusCreated {
+			gx.PrepaidAmount != 0 || gx.Status != invoice.StatusSent || gx.PeppolStatus != "PENDING" || gx.SentAt == "" {
 			t.Errorf("Globex's invoice: %+v", gx)
 		}
 

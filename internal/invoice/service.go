@@ -9,6 +9,7 @@ import (
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/expense"
+	"mobility/portal/internal/mail"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
@@ -41,6 +42,8 @@ type Deps struct {
 	Budgets   *budget.Service
 	Expenses  *expense.Service
 	Resources *resource.Service
+	// Outbox queues the mails that carry documents (send.go).
+	Outbox *mail.Outbox
 }
 
 // Service issues and serves invoices, credit notes and self-billing
@@ -56,6 +59,7 @@ type Service struct {
 	budgets   *budget.Service
 	expenses  *expense.Service
 	resources *resource.Service
+	outbox    *mail.Outbox
 	// userFees and catalogues are wired after construction (Wire).
 	userFees   UserFees
 	catalogues Catalogues
@@ -69,7 +73,8 @@ type Service struct {
 // NewService makes the service.
 func NewService(d Deps) *Service {
 	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, platform: PlatformFrom(d.Config),
-		companies: d.Companies, partners: d.Partners, users: d.Users, budgets: d.Budgets, expenses: d.Expenses, resources: d.Resources, runWorkers: 4}
+		companies: d.Companies, partners: d.Partners, users: d.Users, budgets: d.Budgets, expenses: d.Expenses, resources: d.Resources,
+		outbox: d.Outbox, runWorkers: 4}
 }
 
 // Wiring is what the run reads through interfaces, handed over once the

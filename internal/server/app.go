@@ -135,7 +135,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	perms.UseCatalog(accessProducts{products}, accessResources{resources})
 	userFees := userfee.NewService(userfee.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Users: users,
 		Budgets: budgets, Expenses: expenses})
-	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses, resources)
+	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses, resources, outbox)
 	// the run charges user fees (userfee) and bills the fees of the
 	// service resources companies offer (productaccess)
 	invoices.Wire(invoice.Wiring{UserFees: userFees, Catalogues: perms})
@@ -189,6 +189,7 @@ func (a *App) Routes() []api.Route {
 		a.ProductAccess.Routes(),
 		a.UserFees.Routes(),
 		a.Invoices.Routes(),
+		a.Invoices.DocumentRoutes(),
 	} {
 		routes = append(routes, group...)
 	}

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'partners',
   'products',
   'resources',
+  'userFees',
   'userGroups',
   'users',
   'validation',
