@@ -52,12 +52,9 @@ func octoberDocs(t *testing.T, w *world) docs {
 		{invoice.Filter{CorporateAccountOspID: seed.InitechOspID}, &d.initech},
 		{invoice.Filter{SelfBilling: true}, &d.cityBike},
 	} {
-		var p invoice.InvoicePage
-		res := e.Post(base+"/findByFilter", staff, f.filter)
-		testkit.MustStatus(t, res, http.StatusOK)
-		res.JSON(t, &p)
+		p := page(t, e, staff, f.filter)
 		if len(p.Content) != 1 {
-			t.Fatalf("%+v: %s", f.filter, res.Body)
+			t.Fatalf("%+v: %+v", f.filter, p)
 		}
 		*f.into = p.Content[0]
 	}
@@ -231,14 +228,7 @@ func TestFindByFilter(t *testing.T) {
 		w := newWorld(t, e)
 		d := octoberDocs(t, w)
 		staff := e.LoginAs("ospadmin")
-		find := func(f invoice.Filter) invoice.InvoicePage {
-			t.Helper()
-			res := e.Post(base+"/findByFilter", staff, f)
-			testkit.MustStatus(t, res, http.StatusOK)
-			var p invoice.InvoicePage
-			res.JSON(t, &p)
-			return p
-		}
+		find := func(f invoice.Filter) invoice.InvoicePage { return page(t, e, staff, f) }
 		all := find(invoice.Filter{})
 		want := d.acme.TotalAmount + d.globex.TotalAmount + d.initech.TotalAmount
 		if all.TotalElements != 3 || all.TotalAmountSum != want || all.PayableAmountSum != d.globex.PayableAmount ||
@@ -308,12 +298,8 @@ func TestTenancyAndRoles(t *testing.T) {
 		tok["app user"] = e.PlantSession(e.UserOspID("jan.peeters"))
 		seen := func(login string, f invoice.Filter) []string {
 			t.Helper()
-			res := e.Post(base+"/findByFilter", tok[login], f)
-			testkit.MustStatus(t, res, http.StatusOK)
-			var p invoice.InvoicePage
-			res.JSON(t, &p)
 			var out []string
-			for _, i := range p.Content {
+			for _, i := range page(t, e, tok[login], f).Content {
 				out = append(out, i.OspID)
 			}
 			return out

@@ -19,14 +19,6 @@ import (
 	"mobility/portal/internal/userfee"
 )
 
-func benchEnv(name string, def int) int {
-	n := def
-	if v := os.Getenv(name); v != "" {
-		fmt.Sscan(v, &n)
-	}
-	return n
-}
-
 // benchMonth fills October 2026 for BENCH_COMPANIES companies (default
 // 100) of BENCH_USERS_PER app users each (default 100), every user with a
 // company-paid budget and BENCH_EXPENSES expenses in the month (default
@@ -36,7 +28,7 @@ func benchEnv(name string, def int) int {
 // written in bulk, as the services would store them.
 func benchMonth(b *testing.B, e *testkit.Env) {
 	ctx := context.Background()
-	companies, per, perUser := benchEnv("BENCH_COMPANIES", 100), benchEnv("BENCH_USERS_PER", 100), benchEnv("BENCH_EXPENSES", 2)
+	companies, per, perUser := testkit.BenchEnv("BENCH_COMPANIES", 100), testkit.BenchEnv("BENCH_USERS_PER", 100), testkit.BenchEnv("BENCH_EXPENSES", 2)
 	start := time.Now()
 	booked := time.Date(2026, 10, 15, 10, 0, 0, 0, time.UTC)
 	mobi := e.PartnerID(seed.MobiPartnerOspID)

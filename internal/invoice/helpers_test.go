@@ -180,21 +180,7 @@ func idem(e *testkit.Env, path, token, key string, body any) *testkit.Response {
 
 // netOfGross is the net of a gross amount at rate bp, rounded half away
 // from zero, computed here on its own (integer arithmetic, no big.Int).
-func netOfGross(gross, bp int64) int64 {
-	n, d := gross*10000, 10000+bp
-	q, r := n/d, n%d
-	if r < 0 {
-		r = -r
-	}
-	if 2*r >= d {
-		if n < 0 {
-			q--
-		} else {
-			q++
-		}
-	}
-	return q
-}
+func netOfGross(gross, bp int64) int64 { return roundDiv(gross*10000, 10000+bp) }
 
 // roundDiv is a/b rounded half away from zero (b > 0).
 func roundDiv(a, b int64) int64 {
@@ -213,3 +199,14 @@ func roundDiv(a, b int64) int64 {
 }
 
 func moneyOf(cents int64) money.Amount { return money.Amount(cents) }
+
+// page posts a filter to findByFilter and answers the page, failing
+// unless it is a 200.
+func page(t *testing.T, e *testkit.Env, token string, f invoice.Filter) invoice.InvoicePage {
+	t.Helper()
+	res := e.Post(base+"/findByFilter", token, f)
+	testkit.MustStatus(t, res, http.StatusOK)
+	var p invoice.InvoicePage
+	res.JSON(t, &p)
+	return p
+}

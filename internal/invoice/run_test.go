@@ -158,12 +158,9 @@ func TestMonthlyRun(t *testing.T) {
 			vat += roundDiv(tx*int64(bp), 10000)
 		}
 
-		page := e.Post(base+"/findByFilter", staff, invoice.Filter{CorporateAccountOspID: seed.AcmeOspID})
-		testkit.MustStatus(t, page, http.StatusOK)
-		var p invoice.InvoicePage
-		page.JSON(t, &p)
+		p := page(t, e, staff, invoice.Filter{CorporateAccountOspID: seed.AcmeOspID})
 		if p.TotalElements != 1 {
-			t.Fatalf("Acme's invoices: %s", page.Body)
+			t.Fatalf("Acme's invoices: %+v", p)
 		}
 		got := p.Content[0]
 		if got.Number != "INV-2026-000001" || got.Kind != document.KindInvoice || got.Month != "202611" ||
@@ -237,9 +234,7 @@ func TestMonthlyRun(t *testing.T) {
 		}
 
 		// ---- Globex: postpaid, owes the total; sent by Peppol ----
-		page = e.Post(base+"/findByFilter", staff, invoice.Filter{CorporateAccountOspID: seed.GlobexOspID})
-		page.JSON(t, &p)
-		gx := p.Content[0]
+		gx := page(t, e, staff, invoice.Filter{CorporateAccountOspID: seed.GlobexOspID}).Content[0]
 		gNet := netOfGross(b.globex, 2100)
 		gVat := roundDiv(gNet*2100, 10000)
 		if gx.Number != "INV-2026-000002" || gx.NetAmount != gNet || gx.VatAmount != gVat || gx.PayableAmount != gNet+gVat ||
@@ -248,11 +243,9 @@ func TestMonthlyRun(t *testing.T) {
 		}
 
 		// ---- CityBike's self-billing invoice: its resource's bookings ----
-		page = e.Post(base+"/findByFilter", staff, invoice.Filter{SelfBilling: true})
-		testkit.MustStatus(t, page, http.StatusOK)
-		page.JSON(t, &p)
+		p = page(t, e, staff, invoice.Filter{SelfBilling: true})
 		if p.TotalElements != 1 {
-			t.Fatalf("self-billing invoices: %s", page.Body)
+			t.Fatalf("self-billing invoices: %+v", p)
 		}
 		sb := p.Content[0]
 		sbNet := netOfGross(b.cityBike, 2100)
