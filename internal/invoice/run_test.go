@@ -379,3 +379,37 @@ func TestConcurrentRuns(t *testing.T) {
 		}
 	})
 }
+
+// TestInvoicesJob: the jobs runner's "invoices" job bills the previous
+// month on any day, and days after issue nothing twice.
+func TestInvoicesJob(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		w := newWorld(t, e)
+		u, b := w.appUser(seed.GlobexOspID, budget.PaymentCompany)
+		w.book(spend{user: u, budget: b, amount: 4840, vat: 21, mode: "CAR"})
+		runner := e.App.JobRunner()
+		for _, day := range []string{"2026-12-01", "2026-12-02", "2026-12-15"} {
+			w.at(day)
+			results, err := runner.RunDay(context.Background(), day)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range results {
+				if r.Job == "invoices" && (r.Status != "done" || !strings.HasPrefix(r.Detail, "202611: ")) {
+					t.Errorf("%s: %+v", day, r)
+				}
+			}
+		}
+		var got []struct {
+			Month string `db:"month"`
+			Net   int64  `db:"net_amount"`
+			Issue string `db:"issue_date"`
+		}
+		if err := e.DB.Select(w.ctx, &got, `SELECT month, net_amount, issue_date FROM invoices`); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0].Month != "202611" || got[0].Net != 4000 || got[0].Issue != "2026-12-01" {
+			t.Errorf("invoices: %+v", got)
+		}
+	})
+}
