@@ -175,7 +175,10 @@ func (s *Service) loadMonth(ctx context.Context, m month, companyPaid bool) (*mo
 // is nothing to bill. It charges the company's user fees first (userfee
 // books each user's fee once, whatever reruns).
 func (s *Service) companyDraft(ctx context.Context, data *monthData, c company.Invoicing, issueDate string) (*draft, error) {
-	lang := i18n.Lang(constants.DefaultLanguage)
+	lang, err := s.companyLanguage(ctx, c.ID)
+	if err != nil {
+		return nil, err
+	}
 	b := &lineBuilder{lang: lang}
 	rows := data.byComp[c.ID]
 	if err := b.expenses(data, rows); err != nil {
@@ -219,6 +222,21 @@ func (s *Service) companyDraft(ctx context.Context, data *monthData, c company.I
 		d.Prepaid, d.Status = totals.Total, StatusPaid
 	}
 	return d, nil
+}
+
+// companyLanguage is the language of a company's documents: its first
+// invoicing contact's, else the default (nl).
+func (s *Service) companyLanguage(ctx context.Context, companyID int64) (i18n.Lang, error) {
+	contacts, err := s.users.ContactsOf(ctx, companyID, user.ContactInvoicing)
+	if err != nil {
+		return "", err
+	}
+	for _, c := range contacts {
+		if i18n.IsSupported(c.Language) {
+			return i18n.Lang(c.Language), nil
+		}
+	}
+	return i18n.Lang(constants.DefaultLanguage), nil
 }
 
 // buyerOf is a company as its invoice names it.

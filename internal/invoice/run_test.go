@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -114,6 +115,8 @@ func TestMonthlyRun(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		w := newWorld(t, e)
 		b := novemberBooks(t, w)
+		// Globex's invoicing contact reads French: its invoice is in French
+		invoicingContact(t, e, seed.GlobexOspID, "factures@globex.example", "fr")
 		w.at("2026-12-02")
 		first := w.run("202611")
 		if first.Invoices != 2 || first.SelfBillingInvoices != 1 || first.Skipped != 0 {
@@ -240,6 +243,18 @@ func TestMonthlyRun(t *testing.T) {
 		if gx.Number != "INV-2026-000002" || gx.NetAmount != gNet || gx.VatAmount != gVat || gx.PayableAmount != gNet+gVat ||
 			gx.PrepaidAmount != 0 || gx.Status != invoice.StatusSent || gx.PeppolStatus != "PENDING" || gx.SentAt == "" {
 			t.Errorf("Globex's invoice: %+v", gx)
+		}
+
+		gd := detail(t, e.Post(base+"/get", staff, invoice.GetRequest{OspID: gx.OspID}))
+		if len(gd.Lines) != 1 || gd.Lines[0].Description != "Autres achats" {
+			t.Errorf("Globex's lines: %+v", gd.Lines)
+		}
+		var langs []string
+		if err := e.DB.Select(w.ctx, &langs, `SELECT language FROM invoices WHERE kind = 'INVOICE' ORDER BY seq`); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(langs, []string{"nl", "fr"}) {
+			t.Errorf("languages: %v (Acme has no invoicing contact: nl)", langs)
 		}
 
 		// ---- CityBike's self-billing invoice: its resource's bookings ----
