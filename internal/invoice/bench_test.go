@@ -71,19 +71,29 @@ func benchMonth(b *testing.B, e *testkit.Env) {
 		time.Since(start).Round(time.Millisecond))
 }
 
+// benchBudget is an app user's budget as benchExpenses books on it.
+type benchBudget struct {
+	ID      int64 `db:"id"`
+	UserID  int64 `db:"user_id"`
+	Company int64 `db:"corporate_account_id"`
+	Balance int64 `db:"balance"`
+}
+
 // benchExpenses books n expenses per app user of a company on their
 // budget, dated and booked on day: the expense rows and their event rows
 // with running balances.
 func benchExpenses(ctx context.Context, db *database.DB, companyOspID string, n int, day time.Time) error {
-	var budgets []struct {
-		ID      int64 `db:"id"`
-		UserID  int64 `db:"user_id"`
-		Company int64 `db:"corporate_account_id"`
-		Balance int64 `db:"balance"`
-	}
+	var budgets []benchBudget
 	if err := db.Select(ctx, &budgets, `SELECT b.id, b.user_id, b.corporate_account_id, b.balance FROM budgets b
 		JOIN corporate_accounts c ON c.id = b.corporate_account_id WHERE c.osp_id = ? AND b.user_id IS NOT NULL`, companyOspID); err != nil {
 		return err
+	}
+	if len(budgets) == 0 {
+		return nil
+	}
+	users := make([]int64, len(budgets))
+	for i, b := range budgets {
+		users[i] = b.UserID
 	}
 	date, now := day.Format("2006-01-02"), database.Now(day)
 	return db.WithTx(ctx, func(ctx context.Context) error {
@@ -109,6 +119,28 @@ func benchExpenses(ctx context.Context, db *database.DB, companyOspID string, n 
 			}
 			if _, err := db.Exec(ctx, `UPDATE budgets SET balance = ? WHERE id = ?`, balance, bu.ID); err != nil {
 				return err
+			}
+		}
+		// expense's monthly totals (its read model, which user fees count
+		// events from) move with the rows, per user and for the company
+		month := day.Format("200601")
+		for k := 0; k < min(n, 2); k++ {
+			mode, count, sum := "TRAIN", (n+1)/2, int64(0)
+			for j := 0; j < n; j += 2 {
+				sum += int64(1210 + j)
+			}
+			if k == 1 {
+				mode, count, sum = "BUS_TRAM_METRO", n/2, int64(530*(n/2))
+			}
+			for _, uid := range append(users, -1) {
+				c, s := int64(count), sum
+				if uid == -1 {
+					c, s = c*int64(len(budgets)), s*int64(len(budgets))
+				}
+				if _, err := db.Exec(ctx, `INSERT INTO expense_monthly_totals (corporate_account_id, user_id, month, mobility_mode,
+					provider, expense_count, amount_sum) VALUES (?, ?, ?, ?, '', ?, ?)`, budgets[0].Company, uid, month, mode, c, s); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -145,6 +177,10 @@ func BenchmarkInvoiceRun(b *testing.B) {
 				}
 				b.ReportMetric(time.Since(t0).Seconds(), "s/run")
 				b.Logf("run: %+v in %s", r, time.Since(t0).Round(time.Millisecond))
+				var charges, lines int
+				_ = e.DB.Get(context.Background(), &charges, `SELECT COUNT(*) FROM user_fee_charges WHERE month = '202610'`)
+				_ = e.DB.Get(context.Background(), &lines, `SELECT COUNT(*) FROM invoice_lines`)
+				b.Logf("%d user fees charged, %d invoice lines", charges, lines)
 			}
 			b.StopTimer()
 			t0 := time.Now()
