@@ -188,7 +188,12 @@ func (s *Service) companyDraft(ctx context.Context, data *monthData, c company.I
 		return nil, err
 	}
 	if s.userFees != nil {
-		if err := s.userFees.ChargeMonth(ctx, c.ID, data.m.String()); err != nil {
+		// one transaction for the company's users (userfee's per-user
+		// transactions join it): one commit instead of one per user, and
+		// a failure leaves none of them charged, for the next run
+		if err := s.db.WithTx(ctx, func(ctx context.Context) error {
+			return s.userFees.ChargeMonth(ctx, c.ID, data.m.String())
+		}); err != nil {
 			return nil, fmt.Errorf("user fees of company %d: %w", c.ID, err)
 		}
 		charges, err := s.userFees.Charges(ctx, c.ID, data.m.String())

@@ -30,19 +30,23 @@ func (s *Service) runSelfBilling(ctx context.Context, m month, issueDate string,
 	if err != nil {
 		return apperr.Internal(err)
 	}
-	providers, err := s.partners.SelfBillingIDs(ctx)
+	selfBilling, err := s.partners.SelfBillingIDs(ctx)
+	if err != nil {
+		return err
+	}
+	offering, err := s.resources.ProviderIDs(ctx)
 	if err != nil {
 		return err
 	}
 	open := 0
-	for _, id := range providers {
-		if !done[id] {
+	for _, id := range selfBilling {
+		if _, ok := slices.BinarySearch(offering, id); ok && !done[id] {
 			open++
 		}
 	}
 	if open == 0 {
-		res.Skipped += len(providers)
-		return nil // every provider has its document (or there are none)
+		res.Skipped += len(done)
+		return nil // every provider has its document (or offers nothing)
 	}
 	data, err := s.loadMonth(ctx, m, false)
 	if err != nil {

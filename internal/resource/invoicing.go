@@ -99,3 +99,14 @@ func CronOccurrences(expr string, from, to time.Time) (int, error) {
 	}
 	return n, nil
 }
+
+// ProviderIDs lists the partners that offer resources (archived ones
+// too: their bookings are still billed), for the invoice run's
+// self-billing. One query.
+func (s *Service) ProviderIDs(ctx context.Context) ([]int64, error) {
+	ids, err := s.store.providerIDs(ctx)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	return ids, nil
+}
