@@ -40,7 +40,7 @@ export function paySchema(t: TFunction, issueDate: string, today = dayjs().forma
       .string()
       .min(1, t('validation:required', { label: t('invoices:pay.date') }))
       .refine((date) => date <= today, t('invoices:pay.dateFuture'))
-      .refine((date) => !issueDate || date >= issueDate, t('invoices:pay.dateBeforeIssue', { date: formatDate(issueDate) })),
+      .refine((date) => !date || !issueDate || date >= issueDate, t('invoices:pay.dateBeforeIssue', { date: formatDate(issueDate) })),
     reference: z
       .string()
       .trim()
