@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectDashboard, openBrowser, PASSWORD, signIn, type Session } from './browser';
+import { baseUrl, expectDashboard, openBrowser, signIn, staffToken, type Session } from './browser';
 
 // finance/invoices: an invoice manager (the demo's acme.admin holds
 // invoice_manager) filters the invoices by status and month range, downloads
@@ -26,16 +25,6 @@ function monthBefore(back: number): string {
 }
 const FROM = monthBefore(2);
 const TO = monthBefore(1);
-
-async function staffToken(): Promise<string> {
-  const res = await fetch(`${baseUrl()}/user-service/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'ospadmin', passdigest: createHash('sha256').update(PASSWORD).digest('hex') }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 beforeAll(async () => {
   const token = await staffToken();
