@@ -35,6 +35,7 @@ import (
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
+	"mobility/portal/internal/userfee"
 	"mobility/portal/internal/usergroup"
 )
 
@@ -70,6 +71,9 @@ type App struct {
 	// disallowed products, partner and company selections, group grants
 	// and users' default products.
 	ProductAccess *productaccess.Service
+	// UserFees holds the user fee tiers and charges the monthly user fees
+	// (the invoice run calls ChargeMonth, then reads Charges).
+	UserFees *userfee.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -123,6 +127,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// productaccess reads the catalogue: products and service resources
 	// (wire_productaccess.go)
 	perms.UseCatalog(accessProducts{products}, accessResources{resources})
+	userFees := userfee.NewService(userfee.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Users: users,
+		Budgets: budgets, Expenses: expenses})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -143,6 +149,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 
 		Resources: resources,
 		Products:  products,
+		UserFees:  userFees,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
