@@ -53,7 +53,8 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 	if err != nil {
 		return err
 	}
-	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Companies: app.Companies, Now: clk.Now()}); err != nil {
+	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Companies: app.Companies,
+		UserFees: app.UserFees, Now: clk.Now()}); err != nil {
 		return err
 	}
 	s := &story{app: app, clk: clk, start: start, gone: map[string]string{}, rng: rand.New(rand.NewPCG(2026, 8))}

@@ -79,6 +79,9 @@ func TestChargeMonth(t *testing.T) {
 		janMob := e.CreateBudget(acme, "MOBILITY_BUDGET", jan, map[string]any{"frequency": "YEAR", "frequencyAmount": 100000})
 		// Sophie: only a private budget, so no company-paid one to book on
 		sophiePriv := e.CreateBudget(acme, "BUSINESS_BUDGET", sophie, map[string]any{"unlimited": true, "paymentType": "PRIVATE_BUDGET"})
+		// and a company-paid one that is switched off: not booked on either
+		sophieOff := e.CreateBudget(acme, "COMMUTING_BUDGET", sophie, map[string]any{"unlimited": true})
+		testkit.MustStatus(t, e.Post("/portal-service/v1/budget/deactivate", acme, map[string]any{"ospId": sophieOff.OspID}), 200)
 		addTier(t, e, seed.MobiPartnerOspID, "", 1, 2, 50, 2100)
 		addTier(t, e, seed.MobiPartnerOspID, "", 3, 10, 125, 2100) // 125 * 21 % = 26.25 -> 26
 		spend(t, e, acme, jan, janBiz.OspID, "2026-10-05", 3)
@@ -105,8 +108,10 @@ func TestChargeMonth(t *testing.T) {
 		if len(rows) != 1 || rows[0].Amount != -151 {
 			t.Fatalf("jan's mobility budget user fee rows: %+v", rows)
 		}
-		if other := userFeeRows(t, e, janBiz.OspID); len(other) != 0 {
-			t.Fatalf("business budget charged: %+v", other)
+		for _, b := range []string{janBiz.OspID, sophiePriv.OspID, sophieOff.OspID} {
+			if other := userFeeRows(t, e, b); len(other) != 0 {
+				t.Fatalf("budget %s charged: %+v", b, other)
+			}
 		}
 		if bal := balanceOf(t, e, janMob.OspID); bal != before-151 {
 			// the balance cache moved with the row

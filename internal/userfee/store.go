@@ -2,8 +2,10 @@ package userfee
 
 import (
 	"context"
+	"strconv"
 	"time"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/database"
 )
 
@@ -86,4 +88,93 @@ func (s *store) chargedUsers(ctx context.Context, companyID int64, month string)
 		out[id] = true
 	}
 	return out, nil
+}
+
+func (s *store) insertTier(ctx context.Context, r tierRow, now time.Time) (int64, error) {
+	return s.db.Insert(ctx, `INSERT INTO user_fee_tiers (osp_id, partner_id, corporate_account_id, event_count_from, event_count_to,
+		amount, vat_basis_points, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		r.OspID, r.PartnerID, r.CorporateAccountID, r.EventCountFrom, r.EventCountTo, r.Amount, r.VatBasisPoints, now, now)
+}
+
+func (s *store) updateTier(ctx context.Context, r *tierRow, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE user_fee_tiers SET event_count_from = ?, event_count_to = ?, amount = ?, vat_basis_points = ?,
+		updated_at = ? WHERE id = ?`, r.EventCountFrom, r.EventCountTo, r.Amount, r.VatBasisPoints, now, r.ID)
+	return err
+}
+
+func (s *store) deleteTier(ctx context.Context, id int64) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM user_fee_tiers WHERE id = ?`, id)
+	return err
+}
+
+// scoped is the tenant condition on tiers: a partner admin reaches its
+// partner's tiers and those of its companies.
+func scoped(scope access.Scope) (string, []any) {
+	return scope.CompaniesOrPartner("t.corporate_account_id", "t.partner_id")
+}
+
+// tier finds a tier by public id within scope.
+func (s *store) tier(ctx context.Context, scope access.Scope, ospID string) (*tierRow, error) {
+	cond, args := scoped(scope)
+	var r tierRow
+	err := s.db.Get(ctx, &r, `SELECT `+tierColsT+` FROM user_fee_tiers t WHERE t.osp_id = ? AND `+cond, append([]any{ospID}, args...)...)
+	return &r, err
+}
+
+const tierColsT = `t.id, t.osp_id, t.partner_id, t.corporate_account_id, t.event_count_from, t.event_count_to, t.amount,
+	t.vat_basis_points, t.created_at`
+
+// tierFilter narrows tiers to one partner's, one company's or one kind.
+type tierFilter struct {
+	PartnerID *int64
+	CompanyID *int64
+	Type      string
+}
+
+// maxTiers bounds a list: far more tiers than every assignee of a
+// platform has.
+const maxTiers = 5000
+
+func (s *store) tiers(ctx context.Context, scope access.Scope, f tierFilter) ([]tierRow, error) {
+	cond, args := scoped(scope)
+	switch {
+	case f.PartnerID != nil:
+		cond += ` AND t.partner_id = ?`
+		args = append(args, *f.PartnerID)
+	case f.CompanyID != nil:
+		cond += ` AND t.corporate_account_id = ?`
+		args = append(args, *f.CompanyID)
+	case f.Type == "PARTNER":
+		cond += ` AND t.partner_id IS NOT NULL`
+	case f.Type == "CORPORATE_ACCOUNT":
+		cond += ` AND t.corporate_account_id IS NOT NULL`
+	}
+	var out []tierRow
+	err := s.db.Select(ctx, &out, `SELECT `+tierColsT+` FROM user_fee_tiers t WHERE `+cond+`
+		ORDER BY t.partner_id, t.corporate_account_id, t.event_count_from LIMIT `+strconv.Itoa(maxTiers), args...)
+	return out, err
+}
+
+// overlapping finds a tier of the assignee whose range meets from..to,
+// other than except; sql.ErrNoRows when none does.
+func (s *store) overlapping(ctx context.Context, partner bool, id int64, from, to int, except int64) (*tierRow, error) {
+	col := "corporate_account_id"
+	if partner {
+		col = "partner_id"
+	}
+	var r tierRow
+	err := s.db.Get(ctx, &r, `SELECT `+tierColsT+` FROM user_fee_tiers t WHERE t.`+col+` = ? AND t.id <> ?
+		AND t.event_count_from <= ? AND t.event_count_to >= ? ORDER BY t.event_count_from LIMIT 1`, id, except, to, from)
+	return &r, err
+}
+
+// lockAssignee serialises the writers of one assignee's tiers for the
+// rest of the transaction: PostgreSQL takes an advisory transaction lock
+// on the key; SQLite's write transactions are serialised already.
+func (s *store) lockAssignee(ctx context.Context, key int64) error {
+	if s.db.Dialect != database.Postgres {
+		return nil
+	}
+	_, err := s.db.Exec(ctx, `SELECT pg_advisory_xact_lock(?)`, key)
+	return err
 }

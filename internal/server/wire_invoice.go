@@ -1,0 +1,21 @@
+package server
+
+import (
+	"mobility/portal/internal/budget"
+	"mobility/portal/internal/clock"
+	"mobility/portal/internal/company"
+	"mobility/portal/internal/config"
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/expense"
+	"mobility/portal/internal/invoice"
+	"mobility/portal/internal/partner"
+	"mobility/portal/internal/user"
+)
+
+// newInvoices wires invoice to the read models it bills from: companies,
+// partners, users, the ledger and expenses.
+func newInvoices(cfg *config.Config, db *database.DB, c clock.Clock, companies *company.Service, partners *partner.Service,
+	users *user.Service, budgets *budget.Service, expenses *expense.Service) *invoice.Service {
+	return invoice.NewService(invoice.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners, Users: users,
+		Budgets: budgets, Expenses: expenses})
+}
