@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import i18n from 'i18next';
@@ -22,6 +22,10 @@ import { STATUS_COLORS } from './components/StatusBadge';
 // (SPEC §2, §3 statuses, §5 ranges, §8 download messages).
 
 vi.mock('@/lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+// The pages render Mantine's inputs and menus: on a busy machine that takes seconds. Their
+// dropdowns may still be display:none in jsdom (the transition), hence hidden: true.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 const invoice = (number: string, overrides: Partial<Invoice> = {}): Invoice => ({
   ospId: `id-${number}`,
@@ -56,6 +60,8 @@ const rows: Invoice[] = [
 ];
 const page = (content: Invoice[]): InvoicePage => ({
   content,
+  page: 1,
+  size: 10,
   totalPages: 1,
   totalElements: content.length,
   totalAmountSum: 123456,
@@ -217,7 +223,7 @@ describe('the list', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf('INV-2026-000010')).getByTestId('invoice-actions'));
-    const items = async () => (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    const items = async () => (await screen.findAllByRole('menuitem', { hidden: true })).map((item) => item.textContent);
     expect(await items()).toEqual(['Download PDF', 'Download UBL XML', 'Download detail CSV']);
   });
 
@@ -226,7 +232,7 @@ describe('the list', () => {
     const user = userEvent.setup();
     renderPage('/finance/invoices', staff);
     await user.click(within(await rowOf('INV-2026-000010')).getByTestId('invoice-actions'));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+    expect((await screen.findAllByRole('menuitem', { hidden: true })).map((item) => item.textContent)).toEqual([
       'Download PDF',
       'Download UBL XML',
       'Download detail CSV',
@@ -252,7 +258,7 @@ describe('the list', () => {
     expect(screen.queryByRole('columnheader', { name: 'Paid' })).not.toBeInTheDocument();
     expect(finds()[0]!.body).toEqual({ selfBilling: true, pagination: { page: 1, size: 10 } });
     await user.click(within(row).getByTestId('invoice-actions'));
-    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([
+    expect((await screen.findAllByRole('menuitem', { hidden: true })).map((i) => i.textContent)).toEqual([
       'Download PDF',
       'Download UBL XML',
       'Download detail CSV',
@@ -291,7 +297,7 @@ describe('the pay dialog', () => {
     const user = userEvent.setup();
     renderPage('/finance/invoices', staff);
     await user.click(within(await rowOf('INV-2026-000007')).getByTestId('invoice-actions'));
-    await user.click(await screen.findByRole('menuitem', { name: 'Record a payment' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Record a payment', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a payment for INV-2026-000007' });
     // The outstanding amount is offered.
     expect(within(dialog).getByTestId('pay-amount')).toHaveValue('€ 71.00');
@@ -325,7 +331,7 @@ describe('the pay dialog', () => {
     const user = userEvent.setup();
     renderPage('/finance/invoices', staff);
     await user.click(within(await rowOf('INV-2026-000010')).getByTestId('invoice-actions'));
-    await user.click(await screen.findByRole('menuitem', { name: 'Issue a credit note' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Issue a credit note', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Issue a credit note' });
     const confirm = within(dialog).getByRole('button', { name: 'Issue credit note' });
     expect(confirm).toBeDisabled();
@@ -407,7 +413,7 @@ describe('downloads (SPEC §8)', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf('INV-2026-000010')).getByTestId('invoice-actions'));
-    await user.click(await screen.findByRole('menuitem', { name: 'Download detail CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download detail CSV', hidden: true }));
     await waitFor(() =>
       expect(notifyError).toHaveBeenCalledWith('An invoice detail report does not exist for this corporate account and period.'),
     );

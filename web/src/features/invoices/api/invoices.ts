@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { ApiError, ErrorLabel } from '@/lib/api/errors';
+import { api } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
 import { saveBlob, withDownloadProgress, type DownloadMessages, type DownloadNotifier } from '@/lib/download';
 import type { CreditNoteRequest, Invoice, InvoiceDetail, InvoiceFilter, InvoicePage, PayRequest } from './types';
@@ -16,7 +17,7 @@ export const invoiceKeys = {
 };
 
 export function findInvoices(filter: InvoiceFilter, signal?: AbortSignal): Promise<InvoicePage> {
-  return apiRequest(`${BASE}/findByFilter`, { method: 'POST', body: filter, signal });
+  return api.post('/portal-service/v1/invoice/findByFilter', { body: filter, signal });
 }
 
 export function useInvoices(filter: InvoiceFilter) {
@@ -34,13 +35,13 @@ function useInvoiceMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 }
 
 export function payInvoice({ body, idempotencyKey }: MoneyCall<PayRequest>): Promise<InvoiceDetail> {
-  return apiRequest(`${BASE}/pay`, { method: 'POST', body, idempotencyKey });
+  return api.post('/portal-service/v1/invoice/pay', { body, idempotencyKey });
 }
 
 export const usePayInvoice = () => useInvoiceMutation(payInvoice);
 
 export function creditInvoice({ body, idempotencyKey }: MoneyCall<CreditNoteRequest>): Promise<InvoiceDetail> {
-  return apiRequest(`${BASE}/creditNote`, { method: 'POST', body, idempotencyKey });
+  return api.post('/portal-service/v1/invoice/creditNote', { body, idempotencyKey });
 }
 
 export const useCreditInvoice = () => useInvoiceMutation(creditInvoice);
