@@ -91,6 +91,8 @@ const ResourceGroupsTab = lazyPage(() => import('@/features/resources/components
 const ResourceGroupEditPage = lazyPage(() => import('@/features/resources/components/groups/ResourceGroupEditPage'));
 const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/LabelsTab'));
 const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
+const UserFeesPage = lazyPage(() => import('@/features/user-fees/components/UserFeesPage'));
+const UserFeeTiersPage = lazyPage(() => import('@/features/user-fees/components/UserFeeTiersPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -386,6 +388,19 @@ const resourceRoutes: RouteObject = {
   ],
 };
 
+/** User fees (SPEC §2 backoffice): platform staff set the tiers. */
+const userFeeRoutes: RouteObject = {
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children: [
+    { path: strip(paths.userFees), element: <UserFeesPage /> },
+    { path: strip(paths.userFeeTiers), element: <UserFeeTiersPage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -436,6 +451,7 @@ export const routes: RouteObject[] = [
           partnerRoutes,
           productRoutes,
           resourceRoutes,
+          userFeeRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

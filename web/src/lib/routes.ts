@@ -56,6 +56,8 @@ export const paths = {
   addProductServiceResource: '/products/:productOspId/composition/add-service-resource',
   addProductRentalCar: '/products/:productOspId/composition/add-rental-car-resource',
   resources: '/resource-management',
+  userFees: '/user-fee',
+  userFeeTiers: '/user-fee/:type',
 } as const;
 
 /**
@@ -119,4 +121,7 @@ export const namedRoutes = {
   /** {tab}/{createOrEdit}: 'create', or the ospId of the one to edit. */
   ResourceEdit: (tab: ResourceTab, ospId?: string) =>
     `${paths.resources}/${tab}/${ospId ? encodeURIComponent(ospId) : CREATE_SEGMENT}`,
+  /** user-fee/{type}: type partner or corporate-account, the assignee in the query. */
+  UserFeeTiers: (type: string, assigneeOspId: string) =>
+    `${fill(paths.userFeeTiers, { type })}?${new URLSearchParams({ assigneeOspId })}`,
 };

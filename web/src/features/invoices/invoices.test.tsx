@@ -408,6 +408,13 @@ describe('downloads (SPEC §8)', () => {
     });
   });
 
+  it('lets any other failure of the detail CSV through as an error', async () => {
+    server((call) => (call.url.includes('/detail/csv/') ? jsonResponse(404, { errorLabel: 'NOT_FOUND' }) : undefined));
+    await expect(downloadDocument({ invoice: rows[0]!, format: 'csv', messages }, recorder().notifier, () => {})).rejects.toMatchObject({
+      errorLabel: 'NOT_FOUND',
+    });
+  });
+
   it("tells SPEC §8's message when an invoice has no detail report", async () => {
     server((call) => (call.url.includes('/detail/csv/') ? jsonResponse(404, { errorLabel: 'INVOICE_DETAIL_NOT_FOUND' }) : undefined));
     const user = userEvent.setup();

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'partners',
   'products',
   'resources',
+  'userFees',
   'userGroups',
   'users',
   'validation',

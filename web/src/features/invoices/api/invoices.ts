@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api/client';
-import { ApiError, ErrorLabel } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { api } from '@/lib/api/typed';
 import type { MoneyCall } from '@/lib/api/idempotency';
 import { saveBlob, withDownloadProgress, type DownloadMessages, type DownloadNotifier } from '@/lib/download';
@@ -8,8 +7,6 @@ import type { CreditNoteRequest, Invoice, InvoiceDetail, InvoiceFilter, InvoiceP
 
 // The invoice calls (SPEC §7 Invoices): the list, payments, credit notes,
 // sending, and the documents with SPEC §8's download messages.
-
-const BASE = '/portal-service/v1/invoice';
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
@@ -46,8 +43,8 @@ export function creditInvoice({ body, idempotencyKey }: MoneyCall<CreditNoteRequ
 
 export const useCreditInvoice = () => useInvoiceMutation(creditInvoice);
 
-export function sendInvoice(ospId: string): Promise<unknown> {
-  return apiRequest(`${BASE}/send`, { method: 'POST', body: { ospId } });
+export function sendInvoice(ospId: string) {
+  return api.post('/portal-service/v1/invoice/send', { body: { ospId } });
 }
 
 export const useSendInvoice = () => useInvoiceMutation(sendInvoice);
@@ -56,22 +53,24 @@ export const useSendInvoice = () => useInvoiceMutation(sendInvoice);
 export type DocumentFormat = 'pdf' | 'xml' | 'csv';
 export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['pdf', 'xml', 'csv'];
 
-const DOCUMENT_PATHS: Record<DocumentFormat, string> = {
-  pdf: `${BASE}/download/pdf`,
-  xml: `${BASE}/xml`,
-  csv: `${BASE}/detail/csv`,
-};
 
-/** The server's label for an invoice without detail rows (SPEC §8's message). */
+/** The server's label for an invoice without detail rows; its text is SPEC §8's message. */
 export const DETAIL_MISSING_LABEL = 'INVOICE_DETAIL_NOT_FOUND';
 
+const DOCUMENTS: Record<DocumentFormat, (id: string) => Promise<Blob>> = {
+  pdf: (id) => api.get('/portal-service/v1/invoice/download/pdf/{id}', { path: { id }, responseType: 'blob' }),
+  xml: (id) => api.get('/portal-service/v1/invoice/xml/{id}', { path: { id }, responseType: 'blob' }),
+  // The detail CSV's 404 is told by the screen with SPEC §8's own text.
+  csv: (id) =>
+    api.get('/portal-service/v1/invoice/detail/csv/{id}', {
+      path: { id },
+      responseType: 'blob',
+      ignoreErrors: [DETAIL_MISSING_LABEL],
+    }),
+};
+
 export function fetchDocument(invoice: Pick<Invoice, 'ospId'>, format: DocumentFormat): Promise<Blob> {
-  return apiRequest(`${DOCUMENT_PATHS[format]}/${encodeURIComponent(invoice.ospId)}`, {
-    method: 'GET',
-    responseType: 'blob',
-    // The detail CSV's 404 is told by the screen with SPEC §8's own text.
-    ignoreErrors: format === 'csv' ? [ErrorLabel.NOT_FOUND, DETAIL_MISSING_LABEL] : undefined,
-  });
+  return DOCUMENTS[format](invoice.ospId);
 }
 
 /** A document's file name: its number (credit notes have their own), safe for any file system. */
@@ -88,8 +87,8 @@ export interface DocumentDownload {
 
 /**
  * Downloads one document with the SPEC §8 messages and saves it. Answers
- * 'noDetail' when the detail CSV does not exist (the server's 404), which
- * the screen tells in SPEC §8's words.
+ * 'noDetail' when the detail CSV does not exist (the server's 404
+ * INVOICE_DETAIL_NOT_FOUND), which the screen tells in SPEC §8's words.
  */
 export async function downloadDocument(
   { invoice, format, messages }: DocumentDownload,
@@ -101,7 +100,7 @@ export async function downloadDocument(
     save(blob, documentFileName(invoice, format));
     return 'saved';
   } catch (error) {
-    if (format === 'csv' && error instanceof ApiError && error.status === 404) return 'noDetail';
+    if (error instanceof ApiError && error.errorLabel === DETAIL_MISSING_LABEL) return 'noDetail';
     throw error;
   }
 }
@@ -114,9 +113,15 @@ export function useDownloadDocument() {
 export type BulkFormat = DocumentFormat | 'xlsx';
 export const BULK_FORMATS: readonly BulkFormat[] = ['pdf', 'xml', 'csv', 'xlsx'];
 
+const BULK: Record<BulkFormat, (body: InvoiceFilter) => Promise<Blob>> = {
+  pdf: (body) => api.post('/portal-service/v1/invoice/downloadByFilter/pdf', { body, responseType: 'blob' }),
+  xml: (body) => api.post('/portal-service/v1/invoice/downloadByFilter/xml', { body, responseType: 'blob' }),
+  csv: (body) => api.post('/portal-service/v1/invoice/downloadByFilter/csv', { body, responseType: 'blob' }),
+  xlsx: (body) => api.post('/portal-service/v1/invoice/download/xlsx', { body, responseType: 'blob' }),
+};
+
 export function fetchBulk(filter: InvoiceFilter, format: BulkFormat): Promise<Blob> {
-  const path = format === 'xlsx' ? `${BASE}/download/xlsx` : `${BASE}/downloadByFilter/${format}`;
-  return apiRequest(path, { method: 'POST', body: filter, responseType: 'blob' });
+  return BULK[format](filter);
 }
 
 export function bulkFileName(format: BulkFormat, selfBilling: boolean): string {

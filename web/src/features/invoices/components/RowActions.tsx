@@ -2,7 +2,7 @@ import { ActionIcon, Loader, Menu } from '@mantine/core';
 import { IconCash, IconDotsVertical, IconDownload, IconReceiptRefund, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '@/lib/notify';
-import { DOCUMENT_FORMATS, useDownloadDocument, type DocumentFormat } from '../api/invoices';
+import { DETAIL_MISSING_LABEL, DOCUMENT_FORMATS, useDownloadDocument, type DocumentFormat } from '../api/invoices';
 import type { Invoice } from '../api/types';
 
 /** What platform staff do to a document beyond reading it. */
@@ -19,7 +19,8 @@ const STAFF_ICONS = { pay: IconCash, creditNote: IconReceiptRefund, send: IconSe
 
 /**
  * A row's menu: the document's PDF, UBL XML and detail CSV with SPEC §8's
- * download messages (the detail's 404 in SPEC §8's words), then the staff
+ * download messages (the detail's 404 in SPEC §8's words: the server's
+ * label's text), then the staff
  * actions.
  */
 export function RowActions({ invoice, staffActions, onStaffAction }: Props) {
@@ -29,7 +30,7 @@ export function RowActions({ invoice, staffActions, onStaffAction }: Props) {
   const start = (format: DocumentFormat) =>
     download.mutate(
       { invoice, format, messages: { started: t('download.started'), long: t('download.long') } },
-      { onSuccess: (outcome) => outcome === 'noDetail' && notifyError(t('download.detailMissing')) },
+      { onSuccess: (outcome) => outcome === 'noDetail' && notifyError(t(`errors:${DETAIL_MISSING_LABEL}`)) },
     );
 
   return (
