@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorLabel } from '@/lib/api/errors';
 import { api, type Body, type Reply } from '@/lib/api/typed';
-import { SEARCH_MIN_CHARS } from '@/lib/constants';
 
 // The user fee calls (SPEC §7 User fees: create, delete, getAll, update) and
 // what the screens pick an assignee from.
@@ -86,20 +85,20 @@ export function useMspPartners(enabled: boolean) {
   });
 }
 
-/** Companies by name or extId, searched on the server from the minimum length on. */
-export function useCompanySearch(term: string) {
-  const trimmed = term.trim();
-  return useQuery({
-    queryKey: userFeeKeys.companies(trimmed),
+/** Companies by name or extId (SearchPicker asks once the term is long enough). */
+export function useCompanyMatches(term: string) {
+  const companies = useQuery({
+    queryKey: userFeeKeys.companies(term),
     queryFn: ({ signal }) =>
       api.post('/portal-service/v1/corporateAccount/getByFilter', {
         body: {
-          nameOrExtIdLike: trimmed,
+          nameOrExtIdLike: term,
           pagination: { page: 1, size: 20, sortOrders: [{ property: 'name', direction: 'ASC' }] },
         },
         signal,
       }),
-    enabled: trimmed.length >= SEARCH_MIN_CHARS,
+    enabled: term !== '',
     placeholderData: keepPreviousData,
   });
+  return { data: companies.data?.content, isFetching: companies.isFetching };
 }

@@ -21,6 +21,8 @@ function setup() {
     '/user-fee',
     (call) => {
       if (call.url.endsWith('/userFee/getAll')) return jsonResponse(200, TIERS);
+      if (call.url.endsWith('/corporateAccount/getByFilter'))
+        return jsonResponse(200, { content: [{ ospId: 'ca-globex', name: 'Globex BV' }], totalElements: 1, totalPages: 1 });
       if (call.url.endsWith('/partner/getAll'))
         return jsonResponse(200, [
           { ...PARTNER, partnerType: 'MSP', active: true, brandColor: '' },
@@ -65,5 +67,16 @@ describe('user fees overview', () => {
     await user.click(screen.getByTestId('open-assignee'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-fee/partner'));
     expect(router.state.location.search).toBe(`?assigneeOspId=${PARTNER.ospId}`);
+  });
+
+  it('opens the tiers of a company found by name', SLOW, async () => {
+    const { user, router, calls } = setup();
+    await user.click(await screen.findByRole('radio', { name: 'Company' }));
+    await user.type(screen.getByTestId('assignee-company'), 'glob');
+    await user.click(await screen.findByRole('option', { name: 'Globex BV', hidden: true }));
+    await user.click(screen.getByTestId('open-assignee'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user-fee/corporate-account'));
+    expect(router.state.location.search).toBe('?assigneeOspId=ca-globex');
+    expect(calls.find((c) => c.url.endsWith('/corporateAccount/getByFilter'))?.body).toMatchObject({ nameOrExtIdLike: 'glob' });
   });
 });
