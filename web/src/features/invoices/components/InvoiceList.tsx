@@ -163,7 +163,7 @@ function invoiceColumns({ t, selfBilling, showCompany, page, actions }: ColumnOp
               {invoice.number}
             </Text>
             {invoice.kind === 'CREDIT_NOTE' && (
-              <Badge color="violet" c="violet.9" variant="outline" size="sm" data-testid="credit-note-badge">
+              <Badge color="violet" variant="outline" size="sm" data-testid="credit-note-badge">
                 {t('kinds.CREDIT_NOTE')}
               </Badge>
             )}
@@ -218,7 +218,7 @@ function invoiceColumns({ t, selfBilling, showCompany, page, actions }: ColumnOp
       header: t('columns.sending'),
       render: (invoice) =>
         invoice.peppolStatus === 'PENDING' ? (
-          <Badge color="yellow" c="yellow.9" variant="light" data-testid="peppol-pending">
+          <Badge color="yellow" variant="light" data-testid="peppol-pending">
             {t('sending.peppolPending')}
           </Badge>
         ) : (
