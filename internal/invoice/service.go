@@ -9,6 +9,7 @@ import (
 	"mobility/portal/internal/config"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/expense"
+	"mobility/portal/internal/mail"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/userfee"
@@ -70,6 +71,8 @@ type Deps struct {
 	Users     *user.Service
 	Budgets   *budget.Service
 	Expenses  *expense.Service
+	// Outbox queues the mails that carry documents (send.go).
+	Outbox *mail.Outbox
 }
 
 // Service issues and serves invoices, credit notes and self-billing
@@ -84,6 +87,7 @@ type Service struct {
 	users     *user.Service
 	budgets   *budget.Service
 	expenses  *expense.Service
+	outbox    *mail.Outbox
 	// userFees and fees are wired after construction (Wire): their
 	// owners are built later or import what invoice imports.
 	userFees UserFees
@@ -95,7 +99,7 @@ type Service struct {
 // NewService makes the service.
 func NewService(d Deps) *Service {
 	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, platform: PlatformFrom(d.Config),
-		companies: d.Companies, partners: d.Partners, users: d.Users, budgets: d.Budgets, expenses: d.Expenses, runWorkers: 4}
+		companies: d.Companies, partners: d.Partners, users: d.Users, budgets: d.Budgets, expenses: d.Expenses, outbox: d.Outbox, runWorkers: 4}
 }
 
 // Wiring is what the run reads through interfaces, handed over once the

@@ -135,7 +135,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	perms.UseCatalog(accessProducts{products}, accessResources{resources})
 	userFees := userfee.NewService(userfee.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Users: users,
 		Budgets: budgets, Expenses: expenses})
-	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses)
+	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses, outbox)
 	invoices.Wire(invoice.Wiring{UserFees: userFees})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
@@ -187,6 +187,7 @@ func (a *App) Routes() []api.Route {
 		a.ProductAccess.Routes(),
 		a.UserFees.Routes(),
 		a.Invoices.Routes(),
+		a.Invoices.DocumentRoutes(),
 	} {
 		routes = append(routes, group...)
 	}

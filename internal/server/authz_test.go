@@ -207,7 +207,8 @@ func kindOfOspID(path string) string {
 		{v1 + "/resource/car/", "car"},
 		{v1 + "/resource/rental/", "rental"},
 		{v1 + "/resource/gasstation/", "gasstation"},
-		{v1 + "/userFee/", "userFeeTier"}, // authz_userfee_test.go
+		{v1 + "/userFee/", "userFeeTier"},         // authz_userfee_test.go
+		{v1 + "/invoice/send", "sendableInvoice"}, // authz_invoice_send_test.go
 		{v1 + "/invoice/", "invoice"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {

@@ -69,11 +69,15 @@ func userFeeRows(t *testing.T, e *testkit.Env, budgetOsp string) []ledgerRow {
 	return out
 }
 
+// acmeAppUsers signs in Acme's admin and names Acme's two demo app users.
+func acmeAppUsers(e *testkit.Env) (token, jan, sophie string) {
+	return e.LoginAs("acme.admin"), e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
+}
+
 func TestChargeMonth(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
-		acme := e.LoginAs("acme.admin")
-		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
+		acme, jan, sophie := acmeAppUsers(e)
 		// Jan: a business budget and a mobility budget (charged first)
 		janBiz := e.CreateBudget(acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
 		janMob := e.CreateBudget(acme, "MOBILITY_BUDGET", jan, map[string]any{"frequency": "YEAR", "frequencyAmount": 100000})
@@ -163,8 +167,7 @@ func balanceOf(t *testing.T, e *testkit.Env, osp string) int64 {
 func TestChargeMonthCompanyTiers(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
-		acme := e.LoginAs("acme.admin")
-		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
+		acme, jan, sophie := acmeAppUsers(e)
 		janB := e.CreateBudget(acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
 		sophieB := e.CreateBudget(acme, "BUSINESS_BUDGET", sophie, map[string]any{"unlimited": true})
 		addTier(t, e, seed.MobiPartnerOspID, "", 1, 100, 999, 2100)
@@ -194,8 +197,7 @@ func TestChargeMonthCompanyTiers(t *testing.T) {
 func TestChargeMonthConcurrent(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		ctx := context.Background()
-		acme := e.LoginAs("acme.admin")
-		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
+		acme, jan, sophie := acmeAppUsers(e)
 		janB := e.CreateBudget(acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
 		sophieB := e.CreateBudget(acme, "COMMUTING_BUDGET", sophie, map[string]any{"unlimited": true})
 		addTier(t, e, seed.MobiPartnerOspID, "", 1, 10, 100, 2100)

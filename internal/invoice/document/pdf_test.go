@@ -9,32 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ledongthuc/pdf"
+	"mobility/portal/internal/testkit/filecheck"
 )
 
-// pdfText reads the PDF back with an independent reader and answers its
-// text, page by page joined.
-func pdfText(t *testing.T, b []byte) (string, int) {
-	t.Helper()
-	r, err := pdf.NewReader(bytes.NewReader(b), int64(len(b)))
-	if err != nil {
-		t.Fatalf("the PDF does not parse: %v", err)
-	}
-	var all strings.Builder
-	for i := 1; i <= r.NumPage(); i++ {
-		rows, err := r.Page(i).GetTextByRow()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, row := range rows {
-			for _, w := range row.Content {
-				all.WriteString(w.S)
-			}
-			all.WriteString("\n")
-		}
-	}
-	return all.String(), r.NumPage()
-}
+// pdfText reads the PDF back with an independent reader.
+func pdfText(t *testing.T, b []byte) (string, int) { return filecheck.PDFText(t, b) }
 
 func renderPDF(t *testing.T, d Doc) string {
 	t.Helper()

@@ -3,12 +3,11 @@ package document
 import (
 	"bytes"
 	"encoding/xml"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"mobility/portal/internal/testkit/filecheck"
 )
 
 // ublDoc is what the tests read back: the BIS 3 mandatory elements and
@@ -254,7 +253,7 @@ func TestUBLEscapesText(t *testing.T) {
 // TestUBLPassesThePeppolValidator runs the official BIS Billing 3.0 rules
 // (shared/tools/peppol) on each kind of document: no fatal may remain.
 func TestUBLPassesThePeppolValidator(t *testing.T) {
-	tool := peppolValidator(t)
+	tool := filecheck.PeppolValidator(t)
 	multi := invoiceDoc(t)
 	multi.Lines = append(multi.Lines, expenseLine("Zonder btw", 1000, 700, 700, 0))
 	multi = docWith(t, KindInvoice, false, multi.Lines...)
@@ -269,16 +268,10 @@ func TestUBLPassesThePeppolValidator(t *testing.T) {
 		"reverse-charge": docWith(t, KindInvoice, false,
 			Line{LineType: "RESOURCE_FEE", Description: "Fee", QuantityMilli: 1000, UnitPrice: 5000, NetAmount: 5000, VatCategory: VatReverseCharge}),
 	}
-	dir := t.TempDir()
 	validate := func(t *testing.T, name string, b []byte) string {
 		t.Helper()
-		file := filepath.Join(dir, name+".xml")
-		if err := os.WriteFile(file, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, _ := exec.Command(tool, file).CombinedOutput()
-		t.Logf("%s: %s", name, strings.TrimSpace(string(out)))
-		return string(out)
+		out, _ := filecheck.ValidateUBL(t, tool, name, b)
+		return out
 	}
 	for name, d := range docs {
 		t.Run(name, func(t *testing.T) {
@@ -309,34 +302,4 @@ func TestUBLPassesThePeppolValidator(t *testing.T) {
 			t.Fatalf("self-billing's content:\n%s\n%s", out, asBilling)
 		}
 	})
-}
-
-// peppolValidator finds shared/tools/peppol/validate-ubl and skips when it,
-// java or Saxon-HE is missing.
-func peppolValidator(t *testing.T) string {
-	t.Helper()
-	var tool string
-	for _, c := range []string{os.Getenv("PEPPOL_VALIDATOR"), "/work/shared/tools/peppol/validate-ubl", "../../../../shared/tools/peppol/validate-ubl", "../../../../../shared/tools/peppol/validate-ubl"} {
-		if c == "" {
-			continue
-		}
-		if _, err := os.Stat(c); err == nil {
-			tool, _ = filepath.Abs(c)
-			break
-		}
-	}
-	if tool == "" {
-		t.Skip("shared/tools/peppol/validate-ubl not found: the Peppol rules are not checked")
-	}
-	if _, err := exec.LookPath("java"); err != nil {
-		t.Skip("java is not installed (apt-get install -y default-jre-headless libsaxonhe-java): the Peppol rules are not checked")
-	}
-	jar := os.Getenv("SAXON_JAR")
-	if jar == "" {
-		jar = "/usr/share/java/Saxon-HE.jar"
-	}
-	if _, err := os.Stat(jar); err != nil {
-		t.Skip("Saxon-HE is not installed (apt-get install -y libsaxonhe-java): the Peppol rules are not checked")
-	}
-	return tool
 }

@@ -1064,6 +1064,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/invoice/detail/csv/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The items behind a document's lines as CSV; 404 INVOICE_DETAIL_NOT_FOUND when it has none
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1InvoiceDetailCsvId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/download/pdf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice, credit note or self-billing invoice as a PDF
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1InvoiceDownloadPdfId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/download/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The documents of a filter (findByFilter's rows, unpaged, at most 10000) as an XLSX sheet
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceDownloadXlsx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/downloadByFilter/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The documents of a filter as a ZIP of csv files, one per document (at most 5000 documents)
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceDownloadByFilterCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/downloadByFilter/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The documents of a filter as a ZIP of pdf files, one per document (at most 5000 documents)
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceDownloadByFilterPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/downloadByFilter/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The documents of a filter as a ZIP of xml files, one per document (at most 5000 documents)
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceDownloadByFilterXml"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/invoice/findByFilter": {
         parameters: {
             query?: never;
@@ -1138,6 +1258,46 @@ export interface paths {
          * @description Roles: ospadmin (ospadmin always).
          */
         post: operations["postPortalServiceV1InvoiceRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a document again: e-mail to the company's invoicing contacts with the PDF (or the provider's address), or Peppol
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/xml/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document as UBL 2.1 XML (Peppol BIS Billing 3.0; Self-Billing 3.0 for self-billing invoices)
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1InvoiceXmlId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4828,7 +4988,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -5960,8 +6120,7 @@ export interface components {
             partnerOspId?: string;
             /** @description self-billing invoices (finance/self-billing-invoices) instead of company invoices and credit notes */
             selfBilling?: boolean;
-            /** @enum {array} */
-            statuses?: "CREATED" | "SENT" | "PAID" | "INSUFFICIENT_PAYMENT" | "EXCESSIVE_PAYMENT";
+            statuses?: ("CREATED" | "SENT" | "PAID" | "INSUFFICIENT_PAYMENT" | "EXCESSIVE_PAYMENT")[];
         };
         InvoiceGetRequest: {
             ospId: string;
@@ -6071,6 +6230,9 @@ export interface components {
             selfBillingInvoices: number;
             /** @description companies and partners that already had their document */
             skipped: number;
+        };
+        InvoiceSendRequest: {
+            ospId: string;
         };
         /** Format: binary */
         MultipartFile: string;
@@ -9855,6 +10017,200 @@ export interface operations {
             };
         };
     };
+    getPortalServiceV1InvoiceDetailCsvId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1InvoiceDownloadPdfId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceDownloadXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceDownloadByFilterCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceDownloadByFilterPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceDownloadByFilterXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1InvoiceFindByFilter: {
         parameters: {
             query?: never;
@@ -9977,6 +10333,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceRunResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceSendRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1InvoiceXmlId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
             /** @description Bad Request */
