@@ -148,6 +148,15 @@ func assertFinance(t *testing.T, ctx context.Context, db *database.DB) {
 	if wrong != 0 || payments < 8 {
 		t.Errorf("payments: %d invoices whose paid amount is not their payments' sum, %d payments of paid invoices", wrong, payments)
 	}
+	// every document went out: by e-mail to Acme's and Initech's invoicing
+	// contacts and the providers, by Peppol for Globex
+	var unsent int
+	if err := db.Get(ctx, &unsent, `SELECT COUNT(*) FROM invoices WHERE sent_at IS NULL`); err != nil {
+		t.Fatal(err)
+	}
+	if unsent != 0 {
+		t.Errorf("%d documents were never sent", unsent)
+	}
 	assertSelfBilling(t, ctx, db, closed)
 	// gapless: each series' numbers of a year run 1, 2, 3...
 	next := map[string]int64{}
