@@ -14,6 +14,9 @@ type MonthExpense struct {
 	CompanyID int64 `db:"corporate_account_id"`
 	ExpenseID int64 `db:"expense_id"`
 	Net       int64 `db:"net"`
+	// Booked: the expense's booking row (type event) lies in the period,
+	// so the expense counts as one of the period's bookings.
+	Booked bool `db:"booked"`
 }
 
 // MonthExpenses lists, for every company, the expenses with ledger rows

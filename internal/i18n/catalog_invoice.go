@@ -5,6 +5,8 @@ package i18n
 func init() {
 	register(map[string]map[Lang]string{
 		"invoice.userFee":       {EN: "User fee", NL: "Gebruikersvergoeding", FR: "Frais d'utilisateur"},
+		"invoice.fee.FIXED":     {EN: "fixed fee", NL: "vaste vergoeding", FR: "frais fixes"},
+		"invoice.fee.VARIABLE":  {EN: "usage fee", NL: "verbruiksvergoeding", FR: "frais d'utilisation"},
 		"invoice.userFeeEvents": {EN: "%d events", NL: "%d gebeurtenissen", FR: "%d événements"},
 
 		"field.paymentDate": {EN: "Payment date", NL: "Betaaldatum", FR: "Date de paiement"},

@@ -54,3 +54,15 @@ const dateLayout = clock.DateLayout
 func parseDay(s string) (time.Time, error) {
 	return time.ParseInLocation(dateLayout, s, clock.Brussels)
 }
+
+// day is a calendar day of a month.
+type day struct {
+	m   month
+	day int
+}
+
+// monthDay is t's day in Europe/Brussels.
+func monthDay(t time.Time) day {
+	t = t.In(clock.Brussels)
+	return day{m: month{t.Year(), int(t.Month())}, day: t.Day()}
+}

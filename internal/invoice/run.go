@@ -20,6 +20,7 @@ import (
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/invoice/document"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
 )
 
@@ -36,6 +37,11 @@ type monthData struct {
 	byComp   map[int64][]budget.MonthExpense
 	expenses map[int64]expense.Billed
 	users    map[int64]user.Display
+	// selected lists the resource ids of the service resources each
+	// company offers; resources holds those and every resource the
+	// month's expenses name, with their fees.
+	selected  map[int64][]int64
+	resources map[int64]resource.Billing
 }
 
 // RunMonth issues the month's missing invoices: one per company with
@@ -60,10 +66,6 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 	if err != nil {
 		return res, apperr.Internal(err)
 	}
-	data, err := s.loadMonth(ctx, m)
-	if err != nil {
-		return res, err
-	}
 	var todo []company.Invoicing
 	for _, c := range companies {
 		if done[c.ID] {
@@ -72,25 +74,40 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 		}
 		todo = append(todo, c)
 	}
+	// the daily job finds the month done most days: it reads nothing more
+	data := &monthData{m: m}
+	if len(todo) > 0 {
+		if data, err = s.loadMonth(ctx, m, true); err != nil {
+			return res, err
+		}
+		if err := s.loadCatalogue(ctx, data, companies); err != nil {
+			return res, err
+		}
+	}
 	issueDate := clock.Today(s.clock.Now())
+	// a company whose lines cannot be built (its user fees failed) is
+	// left for the next run; the others are invoiced all the same
+	var failed []error
 	for start := 0; start < len(todo); start += runBatch {
 		batch := todo[start:min(start+runBatch, len(todo))]
 		drafts := make([]*draft, len(batch))
-		g, gctx := errgroup.WithContext(ctx)
+		errs := make([]error, len(batch))
+		var g errgroup.Group
 		g.SetLimit(s.runWorkers)
 		for i, c := range batch {
 			g.Go(func() error {
-				d, err := s.companyDraft(gctx, data, c, issueDate)
-				drafts[i] = d
-				return err
+				drafts[i], errs[i] = s.companyDraft(ctx, data, c, issueDate)
+				return nil
 			})
 		}
-		if err := g.Wait(); err != nil {
-			return res, err
-		}
-		for _, d := range drafts {
+		_ = g.Wait()
+		for i, d := range drafts {
 			if err := ctx.Err(); err != nil {
 				return res, err
+			}
+			if errs[i] != nil {
+				failed = append(failed, fmt.Errorf("invoice of company %d: %w", batch[i].ID, errs[i]))
+				continue
 			}
 			if d == nil {
 				continue // nothing billed
@@ -105,30 +122,31 @@ func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, er
 			}
 			res.Invoices++
 			s.sendIssued(ctx, id)
+			if s.afterIssue != nil {
+				s.afterIssue(id)
+			}
 		}
 	}
-	return res, nil
+	if err := s.runSelfBilling(ctx, m, issueDate, &res); err != nil {
+		failed = append(failed, err)
+	}
+	return res, errors.Join(failed...)
 }
 
-// sendIssued hands a new document to the sender (internal/invoice's
-// send.go: mail with the PDF, or Peppol). A failure leaves the document
-// CREATED, to be sent again by invoice/send; it never undoes the issue.
+// sendIssued hands a new document to the sender (send.go: mail with the
+// PDF, or Peppol). A failure leaves the document CREATED, to be sent again
+// by invoice/send; it never undoes the issue.
 func (s *Service) sendIssued(ctx context.Context, id int64) {
-	sender, ok := any(s).(interface {
-		Send(ctx context.Context, invoiceID int64) error
-	})
-	if !ok {
-		return
-	}
-	if err := sender.Send(ctx, id); err != nil {
+	if err := s.Send(ctx, id); err != nil {
 		slog.WarnContext(ctx, "invoice issued but not sent", "invoice", id, "error", err)
 	}
 }
 
-// loadMonth reads the month's company-paid expenses of every company, with
-// their details and users, in a few batched queries.
-func (s *Service) loadMonth(ctx context.Context, m month) (*monthData, error) {
-	rows, err := s.budgets.MonthExpenses(ctx, m.firstDay(), m.lastDay(), true)
+// loadMonth reads the month's expenses of every company (company-paid
+// ones only, or every budget's), with their details and users, in a few
+// batched queries.
+func (s *Service) loadMonth(ctx context.Context, m month, companyPaid bool) (*monthData, error) {
+	rows, err := s.budgets.MonthExpenses(ctx, m.firstDay(), m.lastDay(), companyPaid)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +177,11 @@ func (s *Service) loadMonth(ctx context.Context, m month) (*monthData, error) {
 func (s *Service) companyDraft(ctx context.Context, data *monthData, c company.Invoicing, issueDate string) (*draft, error) {
 	lang := i18n.Lang(constants.DefaultLanguage)
 	b := &lineBuilder{lang: lang}
-	if err := b.expenses(data, data.byComp[c.ID]); err != nil {
+	rows := data.byComp[c.ID]
+	if err := b.expenses(data, rows); err != nil {
+		return nil, err
+	}
+	if err := b.fees(data, c, rows); err != nil {
 		return nil, err
 	}
 	if s.userFees != nil {

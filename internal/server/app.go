@@ -135,8 +135,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	perms.UseCatalog(accessProducts{products}, accessResources{resources})
 	userFees := userfee.NewService(userfee.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Users: users,
 		Budgets: budgets, Expenses: expenses})
-	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses, outbox)
-	invoices.Wire(invoice.Wiring{UserFees: userFees})
+	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses, resources, outbox)
+	// the run charges user fees (userfee) and bills the fees of the
+	// service resources companies offer (productaccess)
+	invoices.Wire(invoice.Wiring{UserFees: userFees, Catalogues: perms})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,

@@ -10,14 +10,16 @@ import (
 	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
 )
 
 // newInvoices wires invoice to the read models it bills from: companies,
-// partners, users, the ledger and expenses, and to the outbox that mails
-// the documents.
+// partners, users, the ledger, expenses and the catalogue's resources,
+// and to the outbox that mails the documents.
 func newInvoices(cfg *config.Config, db *database.DB, c clock.Clock, companies *company.Service, partners *partner.Service,
-	users *user.Service, budgets *budget.Service, expenses *expense.Service, outbox *mail.Outbox) *invoice.Service {
+	users *user.Service, budgets *budget.Service, expenses *expense.Service, resources *resource.Service,
+	outbox *mail.Outbox) *invoice.Service {
 	return invoice.NewService(invoice.Deps{DB: db, Clock: c, Config: cfg, Companies: companies, Partners: partners, Users: users,
-		Budgets: budgets, Expenses: expenses, Outbox: outbox})
+		Budgets: budgets, Expenses: expenses, Resources: resources, Outbox: outbox})
 }
