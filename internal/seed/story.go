@@ -233,6 +233,13 @@ func (s *story) cast(ctx context.Context) error {
 		ContactTypes: []string{user.ContactBudget, user.ContactInvoicing}, SendCredentials: ptr(false)}); err != nil {
 		return fmt.Errorf("budget contact: %w", err)
 	}
+	// Initech's accountant receives its monthly invoices by e-mail (Acme's
+	// go to Bea; Globex's by Peppol)
+	if _, err := s.app.Users.CreateContact(ctx, s.initech, user.CreateContactRequest{CorporateAccount: user.Ref{OspID: InitechOspID},
+		UserData:     user.UserData{Firstname: "Chloé", Lastname: "Comptable", Email: "comptabilite@initech.example.com", Language: "fr"},
+		ContactTypes: []string{user.ContactInvoicing}, SendCredentials: ptr(false)}); err != nil {
+		return fmt.Errorf("invoicing contact: %w", err)
+	}
 	// the products of the catalogue, and who may use them
 	if err := s.products(ctx); err != nil {
 		return fmt.Errorf("products: %w", err)

@@ -148,6 +148,16 @@ func assertFinance(t *testing.T, ctx context.Context, db *database.DB) {
 	if wrong != 0 || payments < 8 {
 		t.Errorf("payments: %d invoices whose paid amount is not their payments' sum, %d payments of paid invoices", wrong, payments)
 	}
+	// every document went out: by e-mail to Acme's and Initech's invoicing
+	// contacts and the providers, by Peppol for Globex
+	var unsent int
+	if err := db.Get(ctx, &unsent, `SELECT COUNT(*) FROM invoices WHERE sent_at IS NULL`); err != nil {
+		t.Fatal(err)
+	}
+	if unsent != 0 {
+		t.Errorf("%d documents were never sent", unsent)
+	}
+	assertSelfBilling(t, ctx, db, closed)
 	// gapless: each series' numbers of a year run 1, 2, 3...
 	next := map[string]int64{}
 	for _, i := range all {
@@ -157,5 +167,46 @@ func assertFinance(t *testing.T, ctx context.Context, db *database.DB) {
 			t.Errorf("%s: number %d follows %d", key, i.Seq, next[key]-1)
 			next[key] = i.Seq
 		}
+	}
+}
+
+// assertSelfBilling: the self-billing providers (NMBS-SNCB, Blue-bike,
+// CityBike) get a self-billing invoice (series SB) for each month with
+// bookings on their resources, NMBS for every closed month; providers
+// without self-billing (Interparking) get none; and Acme's invoices bill
+// the company fee of the NMBS business travel account each month.
+func assertSelfBilling(t *testing.T, ctx context.Context, db *database.DB, closed []string) {
+	t.Helper()
+	var rows []struct {
+		Name        string `db:"name"`
+		SelfBilling bool   `db:"self_billing"`
+		Series      string `db:"series"`
+		Months      int    `db:"months"`
+		N           int    `db:"n"`
+	}
+	if err := db.Select(ctx, &rows, `SELECT p.name, p.self_billing, i.series, COUNT(DISTINCT i.month) AS months, COUNT(*) AS n
+		FROM invoices i JOIN partners p ON p.id = i.partner_id WHERE i.kind = 'SELF_BILLING'
+		GROUP BY p.name, p.self_billing, i.series ORDER BY p.name`); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, r := range rows {
+		got[r.Name] = r.Months
+		if !r.SelfBilling || r.Series != "SB" || r.N != r.Months {
+			t.Errorf("self-billing invoices of %s: %+v", r.Name, r)
+		}
+	}
+	if got["NMBS-SNCB"] != len(closed) || got["Blue-bike"] == 0 || got["CityBike Rentals"] == 0 || got["Interparking"] != 0 {
+		t.Errorf("self-billing invoices: months per provider %v", got)
+	}
+	var fees int
+	if err := db.Get(ctx, &fees, `SELECT COUNT(DISTINCT i.month) FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
+		JOIN corporate_accounts c ON c.id = i.corporate_account_id
+		WHERE c.osp_id = ? AND i.kind = 'INVOICE' AND l.line_type = 'RESOURCE_FEE' AND l.description LIKE '%Business travel account%'`,
+		seed.AcmeOspID); err != nil {
+		t.Fatal(err)
+	}
+	if fees != len(closed) {
+		t.Errorf("Acme's invoices bill the NMBS business travel account in %d months, want %d", fees, len(closed))
 	}
 }

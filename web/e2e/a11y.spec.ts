@@ -146,6 +146,8 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/finance/all-transactions',
     '/finance/company-budget',
     '/finance/company-private-budget',
+    '/finance/invoices',
+    '/finance/self-billing-invoices',
     '/company/details',
     '/company/products/list',
     '/corporate-accounts',

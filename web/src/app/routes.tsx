@@ -65,6 +65,8 @@ const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components
 const CorporateAccountsPage = lazyPage(() => import('@/features/corporate-accounts/components/CorporateAccountsPage'));
 const AddCorporateAccountPage = lazyPage(() => import('@/features/corporate-accounts/components/add/AddCorporateAccountPage'));
 const CompanyDetailsPage = lazyPage(() => import('@/features/company-details/components/CompanyDetailsPage'));
+const InvoicesPage = lazyPage(() => import('@/features/invoices/components/InvoicesPage'));
+const SelfBillingInvoicesPage = lazyPage(() => import('@/features/invoices/components/SelfBillingInvoicesPage'));
 const ReportingRoute = lazyPage(() => import('./routes/ReportingRoute'));
 const PartnersPage = lazyPage(() => import('@/features/partners/components/PartnersPage'));
 const AddPartnerPage = lazyPage(() => import('@/features/partners/components/AddPartnerPage'));
@@ -98,6 +100,9 @@ const strip = (path: string) => path.replace(/^\//, '');
 const USER_MANAGERS = ['user_manager'] as const;
 const PLATFORM_ADMINS = ['ospadmin'] as const;
 const REPORTING_MANAGERS = ['reporting_manager'] as const;
+/** finance/invoices: invoice managers and user managers (SPEC §2). */
+const INVOICE_READERS = ['invoice_manager', 'user_manager'] as const;
+const INVOICE_MANAGERS = ['invoice_manager'] as const;
 
 /** The people screens (SPEC §2): a selected company and the user_manager role. */
 const peopleRoutes: RouteObject = {
@@ -241,6 +246,32 @@ const financeRoutes: RouteObject = {
     },
   ],
 };
+
+/**
+ * Invoices (SPEC §2, §6): needSelectedCorporateAccountOrAdmin, where an
+ * invoice manager also passes without a selection; self-billing invoices
+ * are the invoice managers' (of an MRP partner; the server scopes them).
+ */
+const invoiceRoutes: RouteObject[] = [
+  {
+    path: strip(paths.invoices),
+    element: (
+      <RequireSelectedCorporateAccount allowAdminWithoutSelection allowInvoiceManagerWithoutSelection>
+        <RequireRole roles={INVOICE_READERS}>
+          <InvoicesPage />
+        </RequireRole>
+      </RequireSelectedCorporateAccount>
+    ),
+  },
+  {
+    path: strip(paths.selfBillingInvoices),
+    element: (
+      <RequireRole roles={INVOICE_MANAGERS}>
+        <SelfBillingInvoicesPage />
+      </RequireRole>
+    ),
+  },
+];
 
 /** MSP only (SPEC §2): the partner's corporate accounts. */
 const mspRoutes: RouteObject = {
@@ -416,6 +447,7 @@ export const routes: RouteObject[] = [
           },
           peopleRoutes,
           financeRoutes,
+          ...invoiceRoutes,
           partnerRoutes,
           productRoutes,
           resourceRoutes,

@@ -36,6 +36,8 @@ export const paths = {
   transactionDetails: '/finance/transaction-details/:eventOspId',
   companyBudget: '/finance/company-budget',
   companyPrivateBudget: '/finance/company-private-budget',
+  invoices: '/finance/invoices',
+  selfBillingInvoices: '/finance/self-billing-invoices',
   companySettings: '/company/settings',
   companyProducts: '/company/products',
   partners: '/partners',
@@ -92,6 +94,7 @@ const fill = (path: string, params: Record<string, string>) =>
  */
 export const namedRoutes = {
   ManageAppUsers: () => paths.appUsers,
+  Invoices: () => paths.invoices,
   AppUserDetailView: (userOspId: string, corporateAccountOspId?: string | null) =>
     withCompany(fill(paths.appUser, { userOspId }), corporateAccountOspId),
   ContactUserView: (userOspId: string, corporateAccountOspId?: string | null) =>

@@ -6120,8 +6120,7 @@ export interface components {
             partnerOspId?: string;
             /** @description self-billing invoices (finance/self-billing-invoices) instead of company invoices and credit notes */
             selfBilling?: boolean;
-            /** @enum {array} */
-            statuses?: "CREATED" | "SENT" | "PAID" | "INSUFFICIENT_PAYMENT" | "EXCESSIVE_PAYMENT";
+            statuses?: ("CREATED" | "SENT" | "PAID" | "INSUFFICIENT_PAYMENT" | "EXCESSIVE_PAYMENT")[];
         };
         InvoiceGetRequest: {
             ospId: string;

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'errors',
   'expenses',
   'help',
+  'invoices',
   'layout',
   'reporting',
   'partners',
