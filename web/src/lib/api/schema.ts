@@ -6116,7 +6116,7 @@ export interface components {
             /** @description part of the invoice number */
             number?: string;
             pagination: components["schemas"]["PagingPagination"];
-            /** @description self-billing: the MRP partner (seller); platform staff only, others see their own */
+            /** @description self-billing: the MRP partner (seller; platform staff, others see their own); company documents: the companies of this MSP partner, within the caller's reach */
             partnerOspId?: string;
             /** @description self-billing invoices (finance/self-billing-invoices) instead of company invoices and credit notes */
             selfBilling?: boolean;
