@@ -42,8 +42,8 @@ const (
 )
 
 // Filter is what findByFilter, download/xlsx and downloadByFilter take.
-// An MSP admin or platform staff may leave the company out; a company's
-// admin sees its own company's documents whatever it names.
+// Without a company, the caller sees every document in reach (a company's
+// admin their company's); a company or partner out of reach is NOT_FOUND.
 type Filter struct {
 	CorporateAccountOspID string            `json:"corporateAccountOspId,omitempty" maxLength:"36"`
 	PartnerOspID          string            `json:"partnerOspId,omitempty" maxLength:"36" description:"self-billing: the MRP partner (seller; platform staff, others see their own); company documents: the companies of this MSP partner, within the caller's reach"`

@@ -359,6 +359,11 @@ func TestConcurrentRuns(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		w := newWorld(t, e)
 		w.at("2026-09-10")
+		// every user pays a user fee: the runs race to charge them too
+		if _, err := e.App.UserFees.Create(w.ctx, w.staff, userfee.TierWrite{AssigneeType: userfee.AssigneePartner,
+			AssigneeOspID: seed.MobiPartnerOspID, EventCountFrom: 1, EventCountTo: 10, Amount: 100, VatPercent: 21}); err != nil {
+			t.Fatal(err)
+		}
 		for i := range 16 {
 			c := w.company("Concurrent " + string(rune('A'+i)))
 			u, b := w.appUser(c, budget.PaymentCompany)
@@ -391,6 +396,16 @@ func TestConcurrentRuns(t *testing.T) {
 		}
 		if n := w.count(`SELECT COUNT(DISTINCT corporate_account_id) FROM invoices WHERE month = '202609'`); n != 16 {
 			t.Errorf("%d companies invoiced", n)
+		}
+		// each user charged and booked once, and billed once
+		if n := w.count(`SELECT COUNT(*) FROM user_fee_charges WHERE month = '202609'`); n != 16 {
+			t.Errorf("%d user fee charges, want 16", n)
+		}
+		if n := w.count(`SELECT COUNT(*) FROM budget_transactions WHERE tx_type = 'user_fee'`); n != 16 {
+			t.Errorf("%d user fee ledger rows, want 16", n)
+		}
+		if n := w.count(`SELECT COUNT(*) FROM invoice_lines WHERE line_type = 'USER_FEE' AND quantity_milli = 1000 AND net_amount = 100`); n != 16 {
+			t.Errorf("%d invoices bill the user fee, want 16", n)
 		}
 	})
 }
