@@ -91,5 +91,21 @@ func TestByIDRefusesOtherTenants(t *testing.T) {
 				t.Errorf("usergroup.Service.ByUser in scope %+v: %+v %v, want Globex's default group", s, groups, err)
 			}
 		}
+		// the invoice run's read model of expenses, by id
+		x := e.Post("/portal-service/v1/payableEvent/costEventForExternalPurchase/create", e.LoginAs("globex.admin"), map[string]any{
+			"userOspId": lena, "budgetOspId": b.OspID, "amount": 121, "vatPercentage": 21, "description": "Bus", "date": "2026-11-20"})
+		var expenseID int64
+		if err := e.DB.Get(ctx, &expenseID, `SELECT id FROM expenses WHERE osp_id = ?`, x.Map(t)["ospId"]); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			s     access.Scope
+			found bool
+		}{{acme, false}, {rideOn, false}, {globex, true}, {mobi, true}, {system, true}} {
+			got, err := e.App.Expenses.BilledByIDs(ctx, c.s, []int64{expenseID})
+			if _, ok := got[expenseID]; err != nil || ok != c.found {
+				t.Errorf("expense.Service.BilledByIDs in scope %+v: %v %v, want found %v", c.s, got, err, c.found)
+			}
+		}
 	})
 }

@@ -3,6 +3,7 @@ package expense
 import (
 	"context"
 
+	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 )
 
@@ -23,11 +24,12 @@ type Billed struct {
 	QuantityMilli  *int64 `db:"quantity_milli"`
 }
 
-// BilledByIDs returns the expenses with ids, by id, 500 ids a query (the
-// invoice run reads the month's expenses the ledger named; a trusted
-// caller, it spans every tenant).
-func (s *Service) BilledByIDs(ctx context.Context, ids []int64) (map[int64]Billed, error) {
-	rows, err := s.store.billedByIDs(ctx, ids)
+// BilledByIDs returns the expenses with ids within scope, by id, 500 ids a
+// query; ids outside scope are left out (the invoice run, a trusted
+// caller, reads the month's expenses the ledger named with
+// access.SystemScope()).
+func (s *Service) BilledByIDs(ctx context.Context, scope access.Scope, ids []int64) (map[int64]Billed, error) {
+	rows, err := s.store.billedByIDs(ctx, scope, ids)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
