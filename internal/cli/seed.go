@@ -31,7 +31,8 @@ func seedCmd(ctx context.Context, env Env, args []string) error {
 	if app.Config.Demo {
 		start := time.Now()
 		if base {
-			err = seed.Demo(ctx, seed.Deps{DB: app.DB, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Now: app.Clock.Now()})
+			err = seed.Demo(ctx, seed.Deps{DB: app.DB, Users: app.Users, Auth: app.Auth, Branding: app.Branding, UserFees: app.UserFees,
+				Now: app.Clock.Now()})
 		} else {
 			err = seed.DemoStory(ctx, app.Config, app.DB, app.Clock.Now())
 		}

@@ -26,6 +26,8 @@ type Config struct {
 
 	SMTP   SMTP
 	Legacy LegacyBanner
+	// Seller is the platform operator as its invoices name it.
+	Seller Seller
 
 	AppStoreURL  string
 	PlayStoreURL string
@@ -49,6 +51,24 @@ type SMTP struct {
 	Password string
 	From     string
 	StartTLS bool
+}
+
+// Seller is the platform operator as invoices name it: the seller of the
+// companies' invoices and the buyer of the providers' self-billing
+// invoices. The defaults are a plausible Belgian operator, so a demo's
+// documents are complete; a real deployment sets its own.
+type Seller struct {
+	Name          string
+	Street        string
+	StreetNumber  string
+	ZipCode       string
+	City          string
+	Country       string
+	VatNumber     string
+	CompanyNumber string // Belgian enterprise number, 10 digits (mod 97)
+	Email         string
+	IBAN          string
+	BIC           string
 }
 
 // LegacyBanner is the "this portal is outdated" banner of SPEC §1.
@@ -129,6 +149,17 @@ func (c *Config) options() []option {
 		{"legacy-banner-text", "PORTAL_LEGACY_BANNER_TEXT", "text of the legacy banner; empty uses the translated default", str(&c.Legacy.Text), ""},
 		{"legacy-banner-text-color", "PORTAL_LEGACY_BANNER_TEXT_COLOR", "text colour of the legacy banner", str(&c.Legacy.TextColor), "#FFFFFF"},
 		{"legacy-banner-background-color", "PORTAL_LEGACY_BANNER_BACKGROUND_COLOR", "background colour of the legacy banner", str(&c.Legacy.BackgroundColor), "#FF0000"},
+		{"seller-name", "PORTAL_SELLER_NAME", "the platform operator's name on invoices", str(&c.Seller.Name), "Mobility Platform NV"},
+		{"seller-street", "PORTAL_SELLER_STREET", "the operator's street", str(&c.Seller.Street), "Wetstraat"},
+		{"seller-street-number", "PORTAL_SELLER_STREET_NUMBER", "the operator's street number", str(&c.Seller.StreetNumber), "200"},
+		{"seller-zip-code", "PORTAL_SELLER_ZIP_CODE", "the operator's postal code", str(&c.Seller.ZipCode), "1040"},
+		{"seller-city", "PORTAL_SELLER_CITY", "the operator's city", str(&c.Seller.City), "Brussel"},
+		{"seller-country", "PORTAL_SELLER_COUNTRY", "the operator's country (ISO 3166-1 alpha-2)", str(&c.Seller.Country), "BE"},
+		{"seller-vat-number", "PORTAL_SELLER_VAT_NUMBER", "the operator's VAT number", str(&c.Seller.VatNumber), "BE0456789034"},
+		{"seller-company-number", "PORTAL_SELLER_COMPANY_NUMBER", "the operator's enterprise number (10 digits)", str(&c.Seller.CompanyNumber), "0456789034"},
+		{"seller-email", "PORTAL_SELLER_EMAIL", "the operator's invoicing address", str(&c.Seller.Email), "invoicing@mobility.example"},
+		{"seller-iban", "PORTAL_SELLER_IBAN", "the account invoices are paid to", str(&c.Seller.IBAN), "BE71096123456769"},
+		{"seller-bic", "PORTAL_SELLER_BIC", "the BIC of that account", str(&c.Seller.BIC), "GKCCBEBB"},
 		{"app-store-url", "PORTAL_APP_STORE_URL", "App Store link on the mobile page", str(&c.AppStoreURL), "https://apps.apple.com/"},
 		{"play-store-url", "PORTAL_PLAY_STORE_URL", "Google Play link on the mobile page", str(&c.PlayStoreURL), "https://play.google.com/store"},
 		{"help-email", "PORTAL_HELP_EMAIL", "support address shown on the help page", str(&c.HelpEmail), "support@example.com"},
@@ -241,8 +272,27 @@ func (c *Config) Validate() error {
 	if c.MaxBodyBytes < 1024 {
 		bad("PORTAL_MAX_BODY_BYTES must be at least 1024")
 	}
+	if !validEnterpriseNumber(c.Seller.CompanyNumber) {
+		bad("PORTAL_SELLER_COMPANY_NUMBER must be a Belgian enterprise number (10 digits, mod 97), got %q", c.Seller.CompanyNumber)
+	}
+	if c.Seller.Name == "" || c.Seller.IBAN == "" || len(c.Seller.Country) != 2 {
+		bad("PORTAL_SELLER_NAME and PORTAL_SELLER_IBAN must be set and PORTAL_SELLER_COUNTRY be two letters")
+	}
 	if c.Argon2MemoryKiB < 8*1024 || c.Argon2Time < 1 || c.Argon2Threads < 1 {
 		bad("argon2 cost too low: memory at least 8192 KiB, time and threads at least 1")
 	}
 	return errors.Join(errs...)
+}
+
+// validEnterpriseNumber checks a Belgian enterprise number: 10 digits, the
+// last two 97 minus the first eight modulo 97.
+func validEnterpriseNumber(s string) bool {
+	if len(s) != 10 {
+		return false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 {
+		return false
+	}
+	return 97-(n/100)%97 == n%100
 }

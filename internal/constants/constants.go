@@ -71,3 +71,10 @@ const (
 	UserExtraCostsMonths     = 2
 	CompanyBudgetUpdateHours = 48
 )
+
+// Invoicing.
+const (
+	// InvoicePaymentTermDays: an invoice is due this many days after its
+	// issue date.
+	InvoicePaymentTermDays = 30
+)

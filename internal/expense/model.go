@@ -80,29 +80,35 @@ type CreateRequest struct {
 	UsageReason         string       `json:"usageReason,omitempty" maxLength:"140"`
 	ExternalReference   string       `json:"externalReference,omitempty" maxLength:"140"`
 	IdentificationField string       `json:"identificationField,omitempty" maxLength:"140"`
-	MobilityMode        string       `json:"mobilityMode,omitempty" enum:"BIKE,BUS_TRAM_METRO,TRAIN,PARKING,CAR,FUEL,SNA,OTHER_PURCHASES,FLEXOFFICE,CHARGING" description:"default OTHER_PURCHASES"`
+	MobilityMode        string       `json:"mobilityMode,omitempty" enum:"BIKE,BUS_TRAM_METRO,TRAIN,PARKING,CAR,FUEL,SNA,OTHER_PURCHASES,FLEXOFFICE,CHARGING" description:"default: the resource's mode, else OTHER_PURCHASES"`
+	ResourceOspID       string       `json:"resourceOspId,omitempty" maxLength:"140" description:"the active catalogue resource (any kind) the purchase was made on"`
+	Quantity            *float64     `json:"quantity,omitempty" minimum:"0" maximum:"1000000000" description:"how much of the resource's unit was used (minutes, km, kWh, litres...): at most 3 decimals; only with resourceOspId"`
 }
 
 // Event is an expense as lists show it.
 type Event struct {
-	OspID                 string  `json:"ospId" description:"the event ospId"`
-	BookingID             string  `json:"bookingId" description:"12 characters, unique"`
-	Date                  string  `json:"date" description:"yyyy-MM-dd"`
-	Description           string  `json:"description"`
-	Amount                int64   `json:"amount" description:"cents incl. VAT, as booked"`
-	NetAmount             int64   `json:"netAmount" description:"cents: amount minus refunds plus added costs"`
-	VatPercentage         float64 `json:"vatPercentage" description:"percent"`
-	MobilityMode          string  `json:"mobilityMode"`
-	BudgetOspID           string  `json:"budgetOspId"`
-	BudgetType            string  `json:"budgetType"`
-	UserOspID             string  `json:"userOspId"`
-	UserFullName          string  `json:"userFullName"`
-	CorporateAccountOspID string  `json:"corporateAccountOspId"`
-	CorporateAccountName  string  `json:"corporateAccountName"`
-	RecurrenceOspID       *string `json:"recurrenceOspId" description:"set when booked by a recurring external purchase"`
-	NotBilled             bool    `json:"notBilled"`
-	Settled               bool    `json:"settled"`
-	CreatedOn             string  `json:"createdOn"`
+	OspID                 string   `json:"ospId" description:"the event ospId"`
+	BookingID             string   `json:"bookingId" description:"12 characters, unique"`
+	Date                  string   `json:"date" description:"yyyy-MM-dd"`
+	Description           string   `json:"description"`
+	Amount                int64    `json:"amount" description:"cents incl. VAT, as booked"`
+	NetAmount             int64    `json:"netAmount" description:"cents: amount minus refunds plus added costs"`
+	VatPercentage         float64  `json:"vatPercentage" description:"percent"`
+	MobilityMode          string   `json:"mobilityMode"`
+	BudgetOspID           string   `json:"budgetOspId"`
+	BudgetType            string   `json:"budgetType"`
+	UserOspID             string   `json:"userOspId"`
+	UserFullName          string   `json:"userFullName"`
+	CorporateAccountOspID string   `json:"corporateAccountOspId"`
+	CorporateAccountName  string   `json:"corporateAccountName"`
+	RecurrenceOspID       *string  `json:"recurrenceOspId" description:"set when booked by a recurring external purchase"`
+	ResourceOspID         *string  `json:"resourceOspId" description:"the catalogue resource it was booked on (null: none)"`
+	ResourceName          *string  `json:"resourceName"`
+	ProviderName          *string  `json:"providerName" description:"the resource's MRP partner"`
+	Quantity              *float64 `json:"quantity" description:"units of the resource's fee used (null: not given)"`
+	NotBilled             bool     `json:"notBilled"`
+	Settled               bool     `json:"settled"`
+	CreatedOn             string   `json:"createdOn"`
 }
 
 // Correction is a refund or correction booked on an expense.

@@ -21,6 +21,7 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/money"
 	"mobility/portal/internal/paging"
+	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/validate"
 )
@@ -34,6 +35,7 @@ type Service struct {
 	companies *company.Service
 	budgets   *budget.Service
 	outbox    *mail.Outbox
+	resources *resource.Service
 }
 
 // Deps are the services expenses call.
@@ -44,11 +46,14 @@ type Deps struct {
 	Companies *company.Service
 	Budgets   *budget.Service
 	Outbox    *mail.Outbox
+	// Resources is the catalogue an expense names its resource in (its
+	// read models: active resources by ospId, any resource by id).
+	Resources *resource.Service
 }
 
 func NewService(d Deps) *Service {
 	s := &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies,
-		budgets: d.Budgets, outbox: d.Outbox}
+		budgets: d.Budgets, outbox: d.Outbox, resources: d.Resources}
 	if d.Budgets != nil {
 		// the ledger names the expense of its rows through this read model
 		d.Budgets.UseExpenseIDs(s.OspIDs)
@@ -227,13 +232,24 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	checkText(v, "usageReason", usage, false)
 	checkText(v, "externalReference", ext, false)
 	checkText(v, "identificationField", ident, false)
-	mode := req.MobilityMode
-	if mode == "" {
-		mode = DefaultMobilityMode
+	if req.MobilityMode != "" {
+		v.OneOf("mobilityMode", req.MobilityMode, MobilityModes)
 	}
-	v.OneOf("mobilityMode", mode, MobilityModes)
+	resourceOspID := strings.TrimSpace(req.ResourceOspID)
+	quantity := checkQuantity(v, resourceOspID, req.Quantity)
 	if err := v.Err(); err != nil {
 		return nil, err
+	}
+	res, err := s.activeResource(ctx, resourceOspID)
+	if err != nil {
+		return nil, err
+	}
+	mode := req.MobilityMode
+	if mode == "" && res != nil && contains(MobilityModes, res.MobilityMode) {
+		mode = res.MobilityMode // a train ticket on an NMBS resource is TRAIN
+	}
+	if mode == "" {
+		mode = DefaultMobilityMode
 	}
 	u, b, err := s.userBudget(ctx, p, req.UserOspID, req.BudgetOspID)
 	if err != nil {
@@ -261,7 +277,10 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 	}
 	e := &expenseRow{BudgetID: b.ID, UserID: u.ID, CorporateAccountID: u.CompanyID, Amount: req.Amount.Cents(), VatBasisPoints: bp,
 		Description: desc, ExpenseDate: req.Date, UsageReason: usage, ExternalReference: ext, IdentificationField: ident,
-		MobilityMode: mode, CreatedBy: &p.UserID}
+		MobilityMode: mode, CreatedBy: &p.UserID, QuantityMilli: quantity}
+	if res != nil {
+		e.ResourceID = &res.ID
+	}
 	if err := s.book(ctx, p.Scope, e); err != nil {
 		return nil, internal(err)
 	}
@@ -284,10 +303,13 @@ func (s *Service) enrich(ctx context.Context, scope access.Scope, views []eventV
 	if len(views) == 0 {
 		return nil
 	}
-	var ids, budgetIDs, userIDs, bookerIDs, companyIDs []int64
+	var ids, budgetIDs, userIDs, bookerIDs, companyIDs, resourceIDs []int64
 	for i := range views {
 		v := &views[i]
 		ids = append(ids, v.ID)
+		if v.ResourceID != nil {
+			resourceIDs = append(resourceIDs, *v.ResourceID)
+		}
 		budgetIDs = append(budgetIDs, v.BudgetID)
 		userIDs = append(userIDs, v.UserID)
 		companyIDs = append(companyIDs, v.CorporateAccountID)
@@ -317,6 +339,12 @@ func (s *Service) enrich(ctx context.Context, scope access.Scope, views []eventV
 	if err != nil {
 		return err
 	}
+	// the catalogue belongs to no tenant; inactive and archived resources
+	// are still named on the expenses booked on them
+	resources, err := s.resourceRefs(ctx, resourceIDs)
+	if err != nil {
+		return err
+	}
 	for i := range views {
 		v := &views[i]
 		if l, ok := ledgers[v.ID]; ok {
@@ -333,6 +361,11 @@ func (s *Service) enrich(ctx context.Context, scope access.Scope, views []eventV
 		}
 		if ca, ok := companies[v.CorporateAccountID]; ok {
 			v.CompanyOspID, v.CompanyName, v.CompanyExtID, v.CompanyType = ca.OspID, ca.Name, ca.ExtID, ca.CompanyType
+		}
+		if v.ResourceID != nil {
+			if r, ok := resources[*v.ResourceID]; ok {
+				v.Resource = &r
+			}
 		}
 	}
 	return nil
@@ -352,11 +385,16 @@ func (s *Service) event(ctx context.Context, f eventFilter) (*eventView, error) 
 }
 
 func (v *eventView) toEvent() Event {
-	return Event{OspID: v.OspID, BookingID: v.BookingID, Date: v.ExpenseDate, Description: v.Description, Amount: v.Amount,
+	ev := Event{OspID: v.OspID, BookingID: v.BookingID, Date: v.ExpenseDate, Description: v.Description, Amount: v.Amount,
 		NetAmount: v.Net, VatPercentage: vatPercent(v.VatBasisPoints), MobilityMode: v.MobilityMode, BudgetOspID: v.BudgetOspID,
 		BudgetType: v.BudgetType, UserOspID: v.UserOspID, UserFullName: user.FullName(v.Firstname, v.Lastname, v.Email),
 		CorporateAccountOspID: v.CompanyOspID, CorporateAccountName: v.CompanyName, RecurrenceOspID: v.RecurrenceOsp,
-		NotBilled: v.NotBilled, Settled: v.Settled, CreatedOn: v.CreatedAt.Format(time.RFC3339)}
+		NotBilled: v.NotBilled, Settled: v.Settled, CreatedOn: v.CreatedAt.Format(time.RFC3339),
+		Quantity: quantityOf(v.QuantityMilli)}
+	if r := v.Resource; r != nil {
+		ev.ResourceOspID, ev.ResourceName, ev.ProviderName = &r.OspID, &r.Name, &r.MrpPartnerName
+	}
+	return ev
 }
 
 // detail loads one expense with its corrections.

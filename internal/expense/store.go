@@ -9,6 +9,7 @@ import (
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/paging"
+	"mobility/portal/internal/resource"
 )
 
 type store struct{ db *database.DB }
@@ -35,16 +36,20 @@ type expenseRow struct {
 	PeriodKey           *string   `db:"period_key"`
 	CreatedBy           *int64    `db:"created_by"`
 	CreatedAt           time.Time `db:"created_at"`
+	// the catalogue resource it was booked on and the quantity used, in
+	// thousandths of the resource fee's unit (both optional)
+	ResourceID    *int64 `db:"resource_id"`
+	QuantityMilli *int64 `db:"quantity_milli"`
 }
 
 func (s *store) insertExpense(ctx context.Context, e *expenseRow) error {
 	id, err := s.db.Insert(ctx, `INSERT INTO expenses (osp_id, budget_id, user_id, corporate_account_id, amount, vat_percentage,
 		description, expense_date, booking_id, usage_reason, external_reference, identification_field, mobility_mode,
-		not_billed, settled, recurrence_id, period_key, created_by, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		not_billed, settled, recurrence_id, period_key, created_by, created_at, resource_id, quantity_milli)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		e.OspID, e.BudgetID, e.UserID, e.CorporateAccountID, e.Amount, e.VatBasisPoints, e.Description, e.ExpenseDate,
 		e.BookingID, e.UsageReason, e.ExternalReference, e.IdentificationField, e.MobilityMode, e.NotBilled, e.Settled,
-		e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt)
+		e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli)
 	if err != nil {
 		return err
 	}
@@ -79,12 +84,13 @@ type eventView struct {
 	CompanyExtID  string
 	CompanyType   string
 	CreatorName   string
+	Resource      *resource.Ref
 }
 
 const selectEvent = `SELECT e.id, e.osp_id, e.budget_id, e.user_id, e.corporate_account_id, e.amount, e.vat_percentage,
 	e.description, e.expense_date, e.booking_id, e.usage_reason, e.external_reference, e.identification_field,
 	e.mobility_mode, e.not_billed, e.settled, e.recurrence_id, e.period_key, e.created_by, e.created_at,
-	r.osp_id AS recurrence_osp_id
+	e.resource_id, e.quantity_milli, r.osp_id AS recurrence_osp_id
 FROM expenses e
 LEFT JOIN recurring_expenses r ON r.id = e.recurrence_id `
 

@@ -16,6 +16,11 @@ func init() {
 		"money.rule.userBudgetOnly": {EN: "%s: manual amounts go on users' budgets; the company budget takes bank transfers",
 			NL: "%s: manuele bedragen gaan naar budgetten van gebruikers; het bedrijfsbudget krijgt overschrijvingen",
 			FR: "%s : les montants manuels vont sur les budgets des utilisateurs ; le budget d'entreprise reçoit des virements"},
+		"money.rule.quantityWithoutResource": {EN: "%s is only given with a resource", NL: "%s wordt enkel samen met een bron opgegeven", FR: "Le champ « %s » ne s'indique qu'avec une ressource"},
+		"money.rule.quantityRange":           {EN: "%s must lie between 0 and %d", NL: "%s moet tussen 0 en %d liggen", FR: "Le champ « %s » doit être compris entre 0 et %d"},
+		"money.rule.quantityDecimals":        {EN: "%s may have at most %d decimals", NL: "%s mag hoogstens %d decimalen hebben", FR: "Le champ « %s » peut avoir au maximum %d décimales"},
+		"money.rule.activeResource":          {EN: "%s is not an active resource of the catalogue", NL: "%s is geen actieve bron van de catalogus", FR: "Le champ « %s » n'est pas une ressource active du catalogue"},
+		"field.quantity":                     {EN: "Quantity", NL: "Hoeveelheid", FR: "Quantité"},
 
 		"money.notFound.budget":      {EN: "Budget not found", NL: "Budget niet gevonden", FR: "Budget introuvable"},
 		"money.notFound.owner":       {EN: "Budget owner not found", NL: "Eigenaar van het budget niet gevonden", FR: "Titulaire du budget introuvable"},

@@ -46,7 +46,7 @@ const (
 // admin sees its own company's documents whatever it names.
 type Filter struct {
 	CorporateAccountOspID string            `json:"corporateAccountOspId,omitempty" maxLength:"36"`
-	PartnerOspID          string            `json:"partnerOspId,omitempty" maxLength:"36" description:"self-billing: the MRP partner (seller); platform staff only, others see their own"`
+	PartnerOspID          string            `json:"partnerOspId,omitempty" maxLength:"36" description:"self-billing: the MRP partner (seller; platform staff, others see their own); company documents: the companies of this MSP partner, within the caller's reach"`
 	SelfBilling           bool              `json:"selfBilling,omitempty" description:"self-billing invoices (finance/self-billing-invoices) instead of company invoices and credit notes"`
 	Statuses              []string          `json:"statuses,omitempty" maxItems:"5" enum:"CREATED,SENT,PAID,INSUFFICIENT_PAYMENT,EXCESSIVE_PAYMENT"`
 	MonthFrom             string            `json:"monthFrom,omitempty" pattern:"^[0-9]{6}$" description:"yyyyMM, inclusive"`

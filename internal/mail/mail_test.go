@@ -45,8 +45,9 @@ func TestOutboxKeepsMailsWithoutSMTP(t *testing.T) {
 
 func TestEveryTemplateRendersInEveryLanguage(t *testing.T) {
 	data := map[string]any{"Name": "An", "Login": "an", "Link": "L", "Logins": []string{"a", "b"}, "URL": "U", "Company": "C",
-		"Password": "P", "AppStoreURL": "A", "PlayStoreURL": "G", "ContactTypes": []string{"x"}, "Pincode": "123456", "Expires": "E"}
-	for _, name := range []string{"reset_password", "reset_login", "credentials_mobile", "credentials_admin", "welcome_contact", "pincode", "self_registration_link"} {
+		"Password": "P", "AppStoreURL": "A", "PlayStoreURL": "G", "ContactTypes": []string{"x"}, "Pincode": "123456", "Expires": "E",
+		"Title": "T", "Number": "N", "Period": "P", "Payable": "€ 1,00", "DueDate": "D", "PaymentReference": "R", "DirectDebit": true}
+	for _, name := range []string{"reset_password", "reset_login", "credentials_mobile", "credentials_admin", "welcome_contact", "pincode", "self_registration_link", "invoice_issued"} {
 		for _, l := range i18n.Supported {
 			subject, body, err := mail.Render(mail.Message{Name: name, Lang: l, Data: data})
 			if err != nil || subject == "" || body == "" || strings.Contains(body, "<no value>") {

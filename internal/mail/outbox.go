@@ -23,12 +23,22 @@ var templateFS embed.FS
 
 var templates = template.Must(template.ParseFS(templateFS, "templates/*/*.txt"))
 
-// Message is one mail to send, rendered from template Name in Lang.
+// Message is one mail to send, rendered from template Name in Lang, with
+// the files it carries (an invoice's PDF).
 type Message struct {
-	To   string
-	Name string // template name, e.g. "reset_password"
-	Lang i18n.Lang
-	Data any
+	To          string
+	Name        string // template name, e.g. "reset_password"
+	Lang        i18n.Lang
+	Data        any
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a mail (mail_attachments), stored with
+// the mail so the sender needs nothing else to deliver it.
+type Attachment struct {
+	Filename    string `db:"filename"`
+	ContentType string `db:"content_type"`
+	Content     []byte `db:"content"`
 }
 
 // Outbox enqueues mails.
@@ -61,7 +71,14 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 	if err != nil {
 		return err
 	}
-	return o.insert(ctx, m, subject, body, database.Now(o.clock.Now()))
+	// the mail and its files are stored together, or not at all
+	return o.db.WithTx(ctx, func(ctx context.Context) error {
+		id, err := o.insert(ctx, m, subject, body, database.Now(o.clock.Now()))
+		if err != nil {
+			return err
+		}
+		return o.insertAttachments(ctx, id, m.Attachments)
+	})
 }
 
 // Mail is a stored outbox row.
@@ -77,9 +94,32 @@ type Mail struct {
 	LastError string     `db:"last_error"`
 	CreatedAt time.Time  `db:"created_at"`
 	SentAt    *time.Time `db:"sent_at"`
+	// Attachments are the mail's files in their order.
+	Attachments []Attachment `db:"-"`
 }
 
-// List returns the outbox rows to an address, newest last (tests, tools).
+// List returns the outbox rows to an address, newest last, with their
+// attachments (tests, tools).
 func (o *Outbox) List(ctx context.Context, to string) ([]Mail, error) {
-	return o.to(ctx, to)
+	mails, err := o.to(ctx, to)
+	if err != nil {
+		return nil, err
+	}
+	return mails, o.withAttachments(ctx, mails)
+}
+
+// withAttachments fills each mail's Attachments, one query per 500 mails.
+func (o *Outbox) withAttachments(ctx context.Context, mails []Mail) error {
+	ids := make([]int64, len(mails))
+	for i, m := range mails {
+		ids[i] = m.ID
+	}
+	files, err := o.attachments(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range mails {
+		mails[i].Attachments = files[mails[i].ID]
+	}
+	return nil
 }

@@ -1,14 +1,18 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"fmt"
+	"io"
 	"log/slog"
+	"mime"
+	"mime/multipart"
 	"net"
 	"net/smtp"
+	"net/textproto"
 	"strconv"
-	"strings"
 	"time"
 
 	"mobility/portal/internal/config"
@@ -51,6 +55,9 @@ func (s *Sender) Flush(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.outbox.withAttachments(ctx, pending); err != nil {
+		return err
+	}
 	for _, m := range pending {
 		claimed, err := s.outbox.claim(ctx, m.ID)
 		if err != nil {
@@ -63,7 +70,7 @@ func (s *Sender) Flush(ctx context.Context) error {
 		if s.smtp.Host == "" {
 			// No SMTP server: keep the mail and show it in the log.
 			status = "kept"
-			slog.Info("mail kept (no SMTP configured)", "to", m.To, "subject", m.Subject, "template", m.Template, "body", m.Body)
+			slog.Info("mail kept (no SMTP configured)", "to", m.To, "subject", m.Subject, "template", m.Template, "body", m.Body, "attachments", attachmentNames(m))
 		} else if err := s.send(m); err != nil {
 			lastErr = err.Error()
 			status = "pending"
@@ -89,17 +96,11 @@ func (s *Sender) send(m Mail) error {
 	if s.smtp.Username != "" {
 		a = smtp.PlainAuth("", s.smtp.Username, s.smtp.Password, s.smtp.Host)
 	}
-	msg := strings.Join([]string{
-		"From: " + s.smtp.From,
-		"To: " + m.To,
-		"Subject: " + mimeHeader(m.Subject),
-		"MIME-Version: 1.0",
-		"Content-Type: text/plain; charset=UTF-8",
-		"Content-Transfer-Encoding: 8bit",
-		"",
-		m.Body,
-	}, "\r\n")
-	if err := smtp.SendMail(addr, a, s.smtp.From, []string{m.To}, []byte(msg)); err != nil {
+	msg, err := Compose(s.smtp.From, m)
+	if err != nil {
+		return err
+	}
+	if err := smtp.SendMail(addr, a, s.smtp.From, []string{m.To}, msg); err != nil {
 		return fmt.Errorf("smtp: %w", err)
 	}
 	return nil
@@ -116,3 +117,70 @@ func mimeHeader(s string) string {
 }
 
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+
+// Compose writes a mail as RFC 5322 text: plain text alone, or, with
+// attachments, multipart/mixed with the text first and each file as a
+// base64 part (lines of 76 characters).
+func Compose(from string, m Mail) ([]byte, error) {
+	var b bytes.Buffer
+	header := func(k, v string) { b.WriteString(k + ": " + v + "\r\n") }
+	header("From", from)
+	header("To", m.To)
+	header("Subject", mimeHeader(m.Subject))
+	header("MIME-Version", "1.0")
+	if len(m.Attachments) == 0 {
+		header("Content-Type", "text/plain; charset=UTF-8")
+		header("Content-Transfer-Encoding", "8bit")
+		b.WriteString("\r\n" + m.Body)
+		return b.Bytes(), nil
+	}
+	mw := multipart.NewWriter(&b)
+	header("Content-Type", mime.FormatMediaType("multipart/mixed", map[string]string{"boundary": mw.Boundary()}))
+	b.WriteString("\r\n")
+	text, err := mw.CreatePart(textproto.MIMEHeader{
+		"Content-Type":              {"text/plain; charset=UTF-8"},
+		"Content-Transfer-Encoding": {"8bit"},
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.WriteString(text, m.Body); err != nil {
+		return nil, err
+	}
+	for _, f := range m.Attachments {
+		ct := f.ContentType
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		part, err := mw.CreatePart(textproto.MIMEHeader{
+			"Content-Type":              {mime.FormatMediaType(ct, map[string]string{"name": f.Filename})},
+			"Content-Disposition":       {mime.FormatMediaType("attachment", map[string]string{"filename": f.Filename})},
+			"Content-Transfer-Encoding": {"base64"},
+		})
+		if err != nil {
+			return nil, err
+		}
+		enc := base64.StdEncoding.EncodeToString(f.Content)
+		for len(enc) > 76 {
+			if _, err := io.WriteString(part, enc[:76]+"\r\n"); err != nil {
+				return nil, err
+			}
+			enc = enc[76:]
+		}
+		if _, err := io.WriteString(part, enc+"\r\n"); err != nil {
+			return nil, err
+		}
+	}
+	if err := mw.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func attachmentNames(m Mail) []string {
+	names := make([]string, len(m.Attachments))
+	for i, f := range m.Attachments {
+		names[i] = f.Filename
+	}
+	return names
+}

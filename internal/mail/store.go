@@ -3,14 +3,46 @@ package mail
 import (
 	"context"
 	"time"
+
+	"mobility/portal/internal/database"
 )
 
 // The mail_outbox table.
 
-func (o *Outbox) insert(ctx context.Context, m Message, subject, body string, now time.Time) error {
-	_, err := o.db.Insert(ctx, `INSERT INTO mail_outbox (to_address, subject, body, template, language, status, created_at)
+func (o *Outbox) insert(ctx context.Context, m Message, subject, body string, now time.Time) (int64, error) {
+	return o.db.Insert(ctx, `INSERT INTO mail_outbox (to_address, subject, body, template, language, status, created_at)
 		VALUES (?, ?, ?, ?, ?, 'pending', ?) RETURNING id`, m.To, subject, body, m.Name, string(m.Lang), now)
-	return err
+}
+
+// The mail_attachments table.
+
+func (o *Outbox) insertAttachments(ctx context.Context, mailID int64, files []Attachment) error {
+	for i, f := range files {
+		if _, err := o.db.Exec(ctx, `INSERT INTO mail_attachments (mail_id, position, filename, content_type, content) VALUES (?, ?, ?, ?, ?)`,
+			mailID, i+1, f.Filename, f.ContentType, f.Content); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// attachments reads the files of mails by mail id, in their order.
+func (o *Outbox) attachments(ctx context.Context, mailIDs []int64) (map[int64][]Attachment, error) {
+	type row struct {
+		MailID int64 `db:"mail_id"`
+		Attachment
+	}
+	rows, err := database.SelectIn[row](ctx, o.db, mailIDs, func(in string) string {
+		return `SELECT mail_id, filename, content_type, content FROM mail_attachments WHERE mail_id IN (` + in + `) ORDER BY mail_id, position`
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64][]Attachment, len(rows))
+	for _, r := range rows {
+		out[r.MailID] = append(out[r.MailID], r.Attachment)
+	}
+	return out, nil
 }
 
 func (o *Outbox) to(ctx context.Context, address string) ([]Mail, error) {

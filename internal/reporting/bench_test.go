@@ -2,9 +2,7 @@ package reporting_test
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -15,14 +13,6 @@ import (
 	"mobility/portal/internal/testkit"
 )
 
-func benchEnv(name string, def int) int {
-	n := def
-	if v := os.Getenv(name); v != "" {
-		fmt.Sscan(v, &n)
-	}
-	return n
-}
-
 // benchCompany fills one company (Acme) for the dashboard and report
 // benchmarks: BENCH_USERS app users (default 10,000, created through the
 // past year) holding a budget each, BENCH_ROWS ledger rows (default
@@ -31,7 +21,7 @@ func benchEnv(name string, def int) int {
 // BENCH_USERS=100000 BENCH_ROWS=1000000.
 func benchCompany(b *testing.B, e *testkit.Env) {
 	ctx := context.Background()
-	users, rows := benchEnv("BENCH_USERS", 10000), benchEnv("BENCH_ROWS", 100000)
+	users, rows := testkit.BenchEnv("BENCH_USERS", 10000), testkit.BenchEnv("BENCH_ROWS", 100000)
 	start := time.Now()
 	// the users came one after another through the year before now: the
 	// user counts read a row per hour of it (8,760), their worst case

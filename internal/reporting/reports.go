@@ -14,6 +14,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/csvsafe"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/paging"
@@ -230,23 +231,11 @@ func (t *table) csv() ([]byte, error) {
 	return buf.Bytes(), w.Error()
 }
 
-// csvSafe defuses text a spreadsheet would run as a formula, with a
-// leading quote. Text that begins with a quote gets one more, so csvUnsafe
-// reads every value back exactly (the XLSX is made from the CSV).
-func csvSafe(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
-		if _, err := strconv.ParseFloat(s, 64); err != nil {
-			return "'" + s
-		}
-	}
-	if strings.HasPrefix(s, "'") {
-		return "'" + s
-	}
-	return s
-}
+// csvSafe and csvUnsafe are the shared rule (internal/csvsafe): the XLSX
+// is made from the CSV, so every value must read back exactly.
+func csvSafe(s string) string { return csvsafe.Text(s) }
 
-// csvUnsafe is csvSafe's inverse.
-func csvUnsafe(s string) string { return strings.TrimPrefix(s, "'") }
+func csvUnsafe(s string) string { return csvsafe.Undo(s) }
 
 // sheetName is a report type's XLSX sheet (at most 31 characters).
 func sheetName(typ string) string {

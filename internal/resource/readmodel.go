@@ -20,7 +20,9 @@ type Ref struct {
 	Name            string
 	MobilityMode    string
 	MrpPartnerOspID string
-	Active          bool
+	// MrpPartnerName is the provider's name (an expense's detail shows it).
+	MrpPartnerName string
+	Active         bool
 }
 
 // GroupRef is a resource group as other domains see it.
@@ -48,7 +50,7 @@ func (s *Service) refs(ctx context.Context, rows []row) ([]Ref, error) {
 	out := make([]Ref, len(rows))
 	for i, r := range rows {
 		out[i] = Ref{ID: r.ID, OspID: r.OspID, Kind: r.Kind, Name: r.Name, MobilityMode: r.MobilityMode,
-			MrpPartnerOspID: partners[r.MrpPartnerID].OspID, Active: r.Active}
+			MrpPartnerOspID: partners[r.MrpPartnerID].OspID, MrpPartnerName: partners[r.MrpPartnerID].Name, Active: r.Active}
 	}
 	return out, nil
 }

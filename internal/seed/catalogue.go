@@ -17,18 +17,22 @@ import (
 // and groups, all made through the services on the story's first day.
 
 // catalogueProviders are the catalogue's MRP partners beside CityBike.
+// NMBS-SNCB and Blue-bike, like CityBike, let the platform bill on their
+// behalf: each month's bookings on their resources make a self-billing
+// invoice (issue 12).
 var catalogueProviders = []struct {
-	key, name, extID, typ, city, zip string
+	key, name, extID, typ, city, zip, vat, email string
+	selfBilling                                  bool
 }{
-	{"nmbs", "NMBS-SNCB", "NMBS", partner.TypeMRP, "Brussel", "1060"},
-	{"delijn", "De Lijn", "DELIJN", partner.TypeMRP, "Mechelen", "2800"},
-	{"stib", "STIB-MIVB", "STIB", partner.TypeMRP, "Brussel", "1000"},
-	{"tec", "TEC", "TEC", partner.TypeMRP, "Namur", "5000"},
-	{"bluebike", "Blue-bike", "BLUEBIKE", partner.TypeMRP, "Gent", "9000"},
-	{"cambio", "Cambio", "CAMBIO", partner.TypeMRP, "Brussel", "1000"},
-	{"europcar", "Europcar", "EUROPCAR", partner.TypeMRP, "Zaventem", "1930"},
-	{"interparking", "Interparking", "INTERPARKING", partner.TypeMRP, "Brussel", "1000"},
-	{"total", "TotalEnergies", "TOTALENERGIES", partner.TypeMRPMSP, "Brussel", "1000"},
+	{"nmbs", "NMBS-SNCB", "NMBS", partner.TypeMRP, "Brussel", "1060", "BE0203430576", "b2b@nmbs.example", true},
+	{"delijn", "De Lijn", "DELIJN", partner.TypeMRP, "Mechelen", "2800", "", "", false},
+	{"stib", "STIB-MIVB", "STIB", partner.TypeMRP, "Brussel", "1000", "", "", false},
+	{"tec", "TEC", "TEC", partner.TypeMRP, "Namur", "5000", "", "", false},
+	{"bluebike", "Blue-bike", "BLUEBIKE", partner.TypeMRP, "Gent", "9000", "BE0899185446", "partners@blue-bike.example", true},
+	{"cambio", "Cambio", "CAMBIO", partner.TypeMRP, "Brussel", "1000", "", "", false},
+	{"europcar", "Europcar", "EUROPCAR", partner.TypeMRP, "Zaventem", "1930", "", "", false},
+	{"interparking", "Interparking", "INTERPARKING", partner.TypeMRP, "Brussel", "1000", "", "", false},
+	{"total", "TotalEnergies", "TOTALENERGIES", partner.TypeMRPMSP, "Brussel", "1000", "", "", false},
 }
 
 // CatalogueProviderOspID is the fixed ospId of the i-th catalogue provider.
@@ -62,7 +66,8 @@ func (s *story) catalogue(ctx context.Context) error {
 	for i, p := range catalogueProviders {
 		osp := CatalogueProviderOspID(i)
 		if _, err := s.app.Partners.Add(ctx, partner.NewPartner{OspID: osp, Data: partner.PartnerData{Name: p.name, ExtID: p.extID,
-			PartnerType: p.typ, City: p.city, ZipCode: p.zip, Country: "BE"}}); err != nil {
+			PartnerType: p.typ, City: p.city, ZipCode: p.zip, Country: "BE", VatNumber: p.vat, Email: p.email,
+			SelfBilling: p.selfBilling}}); err != nil {
 			return fmt.Errorf("provider %s: %w", p.name, err)
 		}
 		providers[p.key] = osp
@@ -106,8 +111,11 @@ func (s *story) catalogue(ctx context.Context) error {
 		w     resource.Write
 		color string // a service resource's icon colour
 	}{
+		// the business travel account is the company's: billed on its
+		// invoice each month (onUserBudget false), pro rata its days active
 		{"nmbs", resource.ServiceWrite{ResourceWrite: common("NMBS-TICKETS", "NMBS/SNCB train tickets", "nmbs", "TRAIN", nil,
-			variableFee(19, "KM", 6, "Second class, per kilometre"))}, "#0069B4"},
+			variableFee(19, "KM", 6, "Second class, per kilometre"),
+			fixedFee(2500, "0 0 1 * *", true, false, "Business travel account, per month, paid by the company"))}, "#0069B4"},
 		{"delijn", resource.ServiceWrite{ResourceWrite: common("DELIJN-TICKETS", "De Lijn tickets", "delijn", "BUS_TRAM_METRO", nil,
 			fixedFee(63900, "0 0 1 1 *", true, true, "Yearly subscription (Buzzy Pazz)"))}, "#FFD800"},
 		{"stib", resource.ServiceWrite{ResourceWrite: common("STIB-TICKETS", "STIB-MIVB tickets", "stib", "BUS_TRAM_METRO", nil,
@@ -178,6 +186,7 @@ func (s *story) catalogue(ctx context.Context) error {
 			}
 		}
 	}
+	s.resources = made
 	ids := func(keys ...string) []string {
 		out := make([]string, len(keys))
 		for i, k := range keys {

@@ -17,6 +17,7 @@ import (
 	"mobility/portal/internal/money"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/user"
+	"mobility/portal/internal/userfee"
 )
 
 // DemoPassword is the password of every demo login.
@@ -38,6 +39,9 @@ type Deps struct {
 	Companies *company.Service
 	// Branding gives the demo partners their colours and logo (nil: none).
 	Branding *branding.Service
+	// UserFees gives MobiPartner its user fee tiers (nil: none, as the
+	// tests' base demo has, so their months charge no user fees).
+	UserFees *userfee.Service
 }
 
 // IsEmpty tells whether the database has no partners yet.
@@ -148,6 +152,11 @@ func Demo(ctx context.Context, d Deps) error {
 			}
 			if err := d.Auth.SetPassword(ctx, id, DemoPassword); err != nil {
 				return fmt.Errorf("seed %s password: %w", p.Login, err)
+			}
+		}
+		if d.UserFees != nil {
+			if err := demoUserFees(ctx, d); err != nil {
+				return err
 			}
 		}
 		if d.Branding != nil {

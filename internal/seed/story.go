@@ -53,10 +53,11 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 	if err != nil {
 		return err
 	}
-	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Companies: app.Companies, Now: clk.Now()}); err != nil {
+	if err := Demo(ctx, Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Companies: app.Companies,
+		UserFees: app.UserFees, Now: clk.Now()}); err != nil {
 		return err
 	}
-	s := &story{app: app, clk: clk, start: start, gone: map[string]string{}, rng: rand.New(rand.NewPCG(2026, 8))}
+	s := &story{app: app, clk: clk, start: start, end: today, gone: map[string]string{}, rng: rand.New(rand.NewPCG(2026, 8))}
 	if err := s.cast(ctx); err != nil {
 		return fmt.Errorf("demo story, first day: %w", err)
 	}
@@ -119,9 +120,13 @@ type story struct {
 
 	users    map[string]string // login → ospId
 	spenders []spender
-	expenses []string          // ospIds of booked expenses, for refunds and corrections
-	gone     map[string]string // login → the first day the user no longer works here
-	start    time.Time         // the story's first day
+	expenses []string // ospIds of booked expenses, for refunds and corrections
+	// resources are the catalogue's resources by their key in catalogue
+	// (ospIds), which the expenses name (rides.go)
+	resources map[string]string
+	gone      map[string]string // login → the first day the user no longer works here
+	start     time.Time         // the story's first day
+	end       time.Time         // its last day: today
 }
 
 var companyAdminRoles = []access.Role{access.UserManager, access.InvoiceManager, access.ReportingManager,
@@ -227,6 +232,13 @@ func (s *story) cast(ctx context.Context) error {
 		UserData:     user.UserData{Firstname: "Bea", Lastname: "Budget", Email: "bea.budget@example.com", Language: "nl"},
 		ContactTypes: []string{user.ContactBudget, user.ContactInvoicing}, SendCredentials: ptr(false)}); err != nil {
 		return fmt.Errorf("budget contact: %w", err)
+	}
+	// Initech's accountant receives its monthly invoices by e-mail (Acme's
+	// go to Bea; Globex's by Peppol)
+	if _, err := s.app.Users.CreateContact(ctx, s.initech, user.CreateContactRequest{CorporateAccount: user.Ref{OspID: InitechOspID},
+		UserData:     user.UserData{Firstname: "Chloé", Lastname: "Comptable", Email: "comptabilite@initech.example.com", Language: "fr"},
+		ContactTypes: []string{user.ContactInvoicing}, SendCredentials: ptr(false)}); err != nil {
+		return fmt.Errorf("invoicing contact: %w", err)
 	}
 	// the products of the catalogue, and who may use them
 	if err := s.products(ctx); err != nil {
@@ -371,16 +383,16 @@ func expected(err error) bool {
 }
 
 var descriptions = map[string][]string{
-	"BIKE":            {"Fietsherstelling", "Fietshelm", "Blue-bike rit", "Fietsverlichting"},
+	"BIKE":            {"Fietsherstelling", "Fietshelm", "Blue-bike rit", "CityBike e-bike rit", "Fietsverlichting"},
 	"BUS_TRAM_METRO":  {"STIB/MIVB 10-rittenkaart", "De Lijn dagpas", "TEC ticket"},
 	"TRAIN":           {"NMBS ticket Brussel–Gent", "SNCB Liège–Bruxelles", "Eurostar Brussel–Londen", "NMBS weekendbiljet"},
-	"PARKING":         {"Interparking Centrum", "Parking Zuid", "Q-Park Meir"},
+	"PARKING":         {"Interparking Albertine Brussel", "Interparking Sint-Michiels Gent", "Parking Vrijdagmarkt Gent", "Q-Park Meir"},
 	"CAR":             {"Cambio autodelen", "Poppy deelauto", "Huurwagen Europcar"},
-	"FUEL":            {"Tankbeurt TotalEnergies", "Tankbeurt Q8"},
+	"FUEL":            {"Tankbeurt TotalEnergies Zaventem", "Tankbeurt TotalEnergies Gent", "Tankbeurt Q8"},
 	"SNA":             {"Deelstep Dott", "Deelstep Bolt"},
 	"OTHER_PURCHASES": {"Regenjas", "Fietstas", "Reisadapter"},
 	"FLEXOFFICE":      {"Coworking Silversquare", "Flexdesk Regus"},
-	"CHARGING":        {"Laadbeurt Allego", "Laadbeurt Shell Recharge", "Laadpas Blue Corner"},
+	"CHARGING":        {"Laadbeurt TotalEnergies Gentbrugge", "Laadbeurt Allego", "Laadbeurt Shell Recharge", "Laadpas Blue Corner"},
 }
 
 // live does one day's scripted work.
@@ -408,6 +420,10 @@ func (s *story) live(ctx context.Context, day time.Time) error {
 	// the script's calendar: months since the start, day of the month
 	m := (day.Year()-s.start.Year())*12 + int(day.Month()-s.start.Month())
 	d := day.Day()
+	// the invoices the jobs runner issued: payments and a credit note
+	if err := s.finance(ctx, day, m, d); err != nil {
+		return err
+	}
 	switch {
 	case d == 3 && m%2 == 0 && m > 0:
 		// bank transfers on Acme's company budget, every other month, booked
@@ -454,9 +470,18 @@ func (s *story) spend(ctx context.Context, sp spender) error {
 	if sp.typ == budget.TypeBusiness && sp.company == s.acme {
 		reason = []string{"Klantbezoek", "Opleiding", "Beurs of event"}[s.rng.IntN(3)]
 	}
-	ev, err := s.app.Expenses.Create(ctx, sp.company, expense.CreateRequest{UserOspID: s.users[sp.login], BudgetOspID: sp.budget,
+	req := expense.CreateRequest{UserOspID: s.users[sp.login], BudgetOspID: sp.budget,
 		Amount: money.Amount(amount), VatPercentage: vat, Description: names[s.rng.IntN(len(names))], Date: s.today(), UsageReason: reason,
-		MobilityMode: mode, ExternalReference: fmt.Sprintf("R-%s-%04d", strings.ReplaceAll(s.today(), "-", ""), s.rng.IntN(10000))})
+		MobilityMode: mode, ExternalReference: fmt.Sprintf("R-%s-%04d", strings.ReplaceAll(s.today(), "-", ""), s.rng.IntN(10000))}
+	if r, ok := rides[req.Description]; ok {
+		// bought on a catalogue resource: what the amount buys of its unit
+		cost, quantity, hasQuantity := r.onResource(amount)
+		req.Amount, req.VatPercentage, req.ResourceOspID = money.Amount(cost), r.vatPercent, s.resources[r.resource]
+		if hasQuantity {
+			req.Quantity = ptr(float64(quantity) / 1000)
+		}
+	}
+	ev, err := s.app.Expenses.Create(ctx, sp.company, req)
 	if expected(err) {
 		return nil
 	}

@@ -142,6 +142,8 @@ func TestDemoStory(t *testing.T) {
 			assertNegativeUser(t, ctx, db)
 			assertScreensHaveData(t, ctx, app)
 			assertCatalogue(t, ctx, db)
+			assertExpensesOnResources(t, ctx, db)
+			assertFinance(t, ctx, db)
 			assertProductAccess(t, ctx, app)
 		})
 	}

@@ -26,6 +26,7 @@ import (
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
 	"mobility/portal/internal/idempotency"
+	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/onboarding"
@@ -35,6 +36,7 @@ import (
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/user"
+	"mobility/portal/internal/userfee"
 	"mobility/portal/internal/usergroup"
 )
 
@@ -70,6 +72,12 @@ type App struct {
 	// disallowed products, partner and company selections, group grants
 	// and users' default products.
 	ProductAccess *productaccess.Service
+	// UserFees holds the user fee tiers and charges the monthly user fees
+	// (the invoice run calls ChargeMonth, then reads Charges).
+	UserFees *userfee.Service
+	// Invoices issues the monthly invoices, credit notes and self-billing
+	// invoices and records payments; it reads the owners' read models.
+	Invoices *invoice.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -108,12 +116,14 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	brandingSvc := branding.NewService(branding.Deps{DB: db, Clock: c, Config: cfg, Partners: partners, Companies: companies})
 	// partner's screens show the brand colour branding owns
 	partners.UseBrandColors(brandingSvc.PartnerBrandColors)
-	expenses := expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox})
+	resources := resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
+		Companies: resourceCompanies(companies)})
+	// an expense names the catalogue resource it was bought on
+	expenses := expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox,
+		Resources: resources})
 	// reporting reads only the owners' read models (monthly totals, user counts)
 	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
 		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
-	resources := resource.NewService(resource.Deps{DB: db, Clock: c, Partners: resourcePartners(partners),
-		Companies: resourceCompanies(companies)})
 	products := product.NewService(product.Deps{DB: db, Clock: c, Companies: companies, Groups: groups})
 	// product reads the resource catalogue (wire_product.go), users'
 	// default products and the company and group assignments
@@ -123,6 +133,12 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// productaccess reads the catalogue: products and service resources
 	// (wire_productaccess.go)
 	perms.UseCatalog(accessProducts{products}, accessResources{resources})
+	userFees := userfee.NewService(userfee.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Users: users,
+		Budgets: budgets, Expenses: expenses})
+	invoices := newInvoices(cfg, db, c, companies, partners, users, budgets, expenses, resources, outbox)
+	// the run charges user fees (userfee) and bills the fees of the
+	// service resources companies offer (productaccess)
+	invoices.Wire(invoice.Wiring{UserFees: userFees, Catalogues: perms})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -143,6 +159,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 
 		Resources: resources,
 		Products:  products,
+		UserFees:  userFees,
+		Invoices:  invoices,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -169,6 +187,9 @@ func (a *App) Routes() []api.Route {
 		a.Resources.Routes(),
 		a.Products.Routes(),
 		a.ProductAccess.Routes(),
+		a.UserFees.Routes(),
+		a.Invoices.Routes(),
+		a.Invoices.DocumentRoutes(),
 	} {
 		routes = append(routes, group...)
 	}
@@ -271,6 +292,13 @@ func (a *App) Jobs() []jobs.Job {
 		{Name: "recurring-expenses", Run: func(ctx context.Context, day string) (string, error) {
 			r, err := a.Expenses.RunRecurring(ctx, day)
 			return fmt.Sprintf("%d booked, %d failed, %d skipped", r.Booked, r.Failed, r.Skipped), err
+		}},
+		// on any day: the previous month's missing invoices (a rerun issues
+		// nothing twice, so the first days after a month catch up)
+		{Name: "invoices", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Invoices.RunDay(ctx, day)
+			return fmt.Sprintf("%s: %d invoices, %d self-billing invoices, %d already there", r.Month, r.Invoices,
+				r.SelfBillingInvoices, r.Skipped), err
 		}},
 		{Name: "token-cleanup", Run: func(ctx context.Context, day string) (string, error) {
 			if err := a.Auth.Cleanup(ctx); err != nil {

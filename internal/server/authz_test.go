@@ -207,6 +207,9 @@ func kindOfOspID(path string) string {
 		{v1 + "/resource/car/", "car"},
 		{v1 + "/resource/rental/", "rental"},
 		{v1 + "/resource/gasstation/", "gasstation"},
+		{v1 + "/userFee/", "userFeeTier"},         // authz_userfee_test.go
+		{v1 + "/invoice/send", "sendableInvoice"}, // authz_invoice_send_test.go
+		{v1 + "/invoice/", "invoice"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -1042,7 +1045,12 @@ func (b *builder) sample(name, parent string) (any, bool) {
 	case "productLabel":
 		return map[string]any{"defaultValue": "Authz product", "labelTranslations": []map[string]string{{"languageCode": "nl", "text": "Authz-product"}}}, true
 	case "assigneeType":
+		if strings.HasPrefix(path, v1+"/userFee/") {
+			return "CORPORATE_ACCOUNT", true
+		}
 		return "USER_GROUP", true
+	case "eventCountFrom", "eventCountTo":
+		return userFeeCount(fx, name), true
 	case "ospIds":
 		if strings.HasPrefix(path, v1+"/product/composition/") {
 			return []string{fx.id("resource")}, true
@@ -1086,6 +1094,12 @@ func (b *builder) sample(name, parent string) (any, bool) {
 		return "202610", true
 	case "monthFrom":
 		return "202606", true
+	case "paymentDate":
+		return "2026-11-20", true // after the fixture invoice's issue, not after the clock's today
+	case "month":
+		if strings.HasPrefix(path, v1+"/invoice/") {
+			return "202610", true // a closed month
+		}
 	case "monthTo":
 		return "202610", true
 	case "emails":

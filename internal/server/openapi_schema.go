@@ -39,6 +39,7 @@ func (s *schemaRules) options() []func(*jsonschema.ReflectContext) {
 	return []func(*jsonschema.ReflectContext){
 		jsonschema.InterceptDefName(s.defName),
 		jsonschema.InterceptProp(presenceAndNullability),
+		jsonschema.InterceptProp(enumOnItems),
 	}
 }
 
@@ -192,6 +193,24 @@ func presenceAndNullability(p jsonschema.InterceptPropParams) error {
 	case ps.HasType(jsonschema.Null):
 		ps.RemoveType(jsonschema.Null)
 	}
+	return nil
+}
+
+// enumOnItems: an enum tag on a slice field names the values its items may
+// take (invoice's statuses: ["PAID","SENT"]). The reflector puts it on the
+// array itself, which says the whole array is one of the strings, so the
+// web app's type would be a string, not a list; it belongs on the items.
+func enumOnItems(p jsonschema.InterceptPropParams) error {
+	if !p.Processed || p.PropertySchema == nil {
+		return nil
+	}
+	ps := p.PropertySchema
+	if len(ps.Enum) == 0 || !ps.HasType(jsonschema.Array) || ps.Items == nil || ps.Items.SchemaOrBool == nil ||
+		ps.Items.SchemaOrBool.TypeObject == nil {
+		return nil
+	}
+	ps.Items.SchemaOrBool.TypeObject.Enum = ps.Enum
+	ps.Enum = nil
 	return nil
 }
 

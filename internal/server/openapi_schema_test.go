@@ -120,6 +120,30 @@ func TestOpenAPIRequiredAndNullable(t *testing.T) {
 	}
 }
 
+// An enum tag on a slice names what its items may be: the document puts it
+// on the items, so the web type is a list of those values, not one of them.
+func TestOpenAPIEnumOfSliceIsOnItems(t *testing.T) {
+	type filter struct {
+		Statuses []string `json:"statuses,omitempty" maxItems:"2" enum:"A,B"`
+		One      string   `json:"one" enum:"X,Y"`
+	}
+	props := schemas(t, route("/a", nil, filter{}))["ServerTestFilter"]["properties"].(map[string]any)
+	statuses := props["statuses"].(map[string]any)
+	if _, ok := statuses["enum"]; ok {
+		t.Errorf("enum left on the array: %v", statuses)
+	}
+	if statuses["maxItems"] != float64(2) {
+		t.Errorf("maxItems lost: %v", statuses)
+	}
+	items := statuses["items"].(map[string]any)
+	if got, _ := json.Marshal(items["enum"]); string(got) != `["A","B"]` {
+		t.Errorf("items enum = %s, want [\"A\",\"B\"] (%v)", got, statuses)
+	}
+	if got, _ := json.Marshal(props["one"].(map[string]any)["enum"]); string(got) != `["X","Y"]` {
+		t.Errorf("a plain field's enum moved: %s", got)
+	}
+}
+
 func keys(m map[string]map[string]any) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {

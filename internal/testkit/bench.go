@@ -1,9 +1,11 @@
 package testkit
 
 import (
+	"fmt"
 	"math/rand"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -60,4 +62,14 @@ func (r *Response) FieldErrors(t testing.TB) map[string]string {
 		out[e.Field] = e.Messages[0]
 	}
 	return out
+}
+
+// BenchEnv reads a benchmark's size from the environment variable name,
+// def when it is not set.
+func BenchEnv(name string, def int) int {
+	n := def
+	if v := os.Getenv(name); v != "" {
+		fmt.Sscan(v, &n)
+	}
+	return n
 }

@@ -146,6 +146,8 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/finance/all-transactions',
     '/finance/company-budget',
     '/finance/company-private-budget',
+    '/finance/invoices',
+    '/finance/self-billing-invoices',
     '/company/details',
     '/company/products/list',
     '/corporate-accounts',
@@ -219,6 +221,12 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     await visit(`${list}/create`, `${list}/create`);
     await visit(await firstLink(page, list, `[data-testid="resources-${tab}"] tbody a`), `${tab} edit`);
   }
+
+  // User fees (platform staff): the assignees with tiers and the first one's tiers editor.
+  // (the editor names its assignee in the query, which firstLink drops)
+  await visit('/user-fee', '/user-fee');
+  const assignee = (await open(page, '/user-fee')) ? ((await hrefs(page, '[data-testid="user-fees-table"] tbody a'))[0] ?? null) : null;
+  await visit(assignee, 'user-fee/{type}');
 
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');

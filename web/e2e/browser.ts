@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,17 @@ export function baseUrl(): string {
   const url = process.env.PORTAL_E2E_URL;
   if (!url) throw new Error('PORTAL_E2E_URL is not set: start the portal (make e2e does) and point it there');
   return url.replace(/\/$/, '');
+}
+
+/** Platform staff's API session, for what a test prepares through the API rather than the screens. */
+export async function staffToken(): Promise<string> {
+  const res = await fetch(`${baseUrl()}/user-service/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'ospadmin', passdigest: createHash('sha256').update(PASSWORD).digest('hex') }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
 }
 
 export interface Session {

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseUrl, expectDashboard, openBrowser, PASSWORD, signIn, type Session } from './browser';
+import { baseUrl, expectDashboard, openBrowser, signIn, staffToken, type Session } from './browser';
 import { unique } from './people';
 
 // Platform staff manage partners (SPEC §2 "Platform admin only"). Each test
@@ -48,17 +47,6 @@ async function addPartner(page: Page): Promise<string> {
   expect(await page.getByTestId('partner-name').textContent()).toBe(name);
   expect(await page.getByLabel(/^External id/).inputValue()).toBe(extId);
   return name;
-}
-
-/** Platform staff's API session (the company of the new partner is made through the API; the wizard has its own test). */
-async function staffToken(): Promise<string> {
-  const res = await fetch(`${baseUrl()}/user-service/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'ospadmin', passdigest: createHash('sha256').update(PASSWORD).digest('hex') }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
 }
 
 /** The newest mail the portal kept for an address (`portal mail list`, on the test's database). */

@@ -114,4 +114,10 @@ type Doc struct {
 	TotalAmount      int64          `json:"totalAmount"`
 	PrepaidAmount    int64          `json:"prepaidAmount"`
 	PayableAmount    int64          `json:"payableAmount"`
+	// Items are the rows of the detail CSV; only DetailCSV reads them, so
+	// a loader may leave them out for the PDF and UBL.
+	Items []Item `json:"items,omitempty"`
+	// MandateReference is a direct-debit mandate's reference (BT-89);
+	// empty: the payment reference stands for it.
+	MandateReference string `json:"mandateReference,omitempty"`
 }

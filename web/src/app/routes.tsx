@@ -65,6 +65,8 @@ const GroupDetailsTab = lazyPage(() => import('@/features/user-groups/components
 const CorporateAccountsPage = lazyPage(() => import('@/features/corporate-accounts/components/CorporateAccountsPage'));
 const AddCorporateAccountPage = lazyPage(() => import('@/features/corporate-accounts/components/add/AddCorporateAccountPage'));
 const CompanyDetailsPage = lazyPage(() => import('@/features/company-details/components/CompanyDetailsPage'));
+const InvoicesPage = lazyPage(() => import('@/features/invoices/components/InvoicesPage'));
+const SelfBillingInvoicesPage = lazyPage(() => import('@/features/invoices/components/SelfBillingInvoicesPage'));
 const ReportingRoute = lazyPage(() => import('./routes/ReportingRoute'));
 const PartnersPage = lazyPage(() => import('@/features/partners/components/PartnersPage'));
 const AddPartnerPage = lazyPage(() => import('@/features/partners/components/AddPartnerPage'));
@@ -89,6 +91,8 @@ const ResourceGroupsTab = lazyPage(() => import('@/features/resources/components
 const ResourceGroupEditPage = lazyPage(() => import('@/features/resources/components/groups/ResourceGroupEditPage'));
 const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/LabelsTab'));
 const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
+const UserFeesPage = lazyPage(() => import('@/features/user-fees/components/UserFeesPage'));
+const UserFeeTiersPage = lazyPage(() => import('@/features/user-fees/components/UserFeeTiersPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -96,6 +100,9 @@ const strip = (path: string) => path.replace(/^\//, '');
 const USER_MANAGERS = ['user_manager'] as const;
 const PLATFORM_ADMINS = ['ospadmin'] as const;
 const REPORTING_MANAGERS = ['reporting_manager'] as const;
+/** finance/invoices: invoice managers and user managers (SPEC §2). */
+const INVOICE_READERS = ['invoice_manager', 'user_manager'] as const;
+const INVOICE_MANAGERS = ['invoice_manager'] as const;
 
 /** The people screens (SPEC §2): a selected company and the user_manager role. */
 const peopleRoutes: RouteObject = {
@@ -240,6 +247,32 @@ const financeRoutes: RouteObject = {
   ],
 };
 
+/**
+ * Invoices (SPEC §2, §6): needSelectedCorporateAccountOrAdmin, where an
+ * invoice manager also passes without a selection; self-billing invoices
+ * are the invoice managers' (of an MRP partner; the server scopes them).
+ */
+const invoiceRoutes: RouteObject[] = [
+  {
+    path: strip(paths.invoices),
+    element: (
+      <RequireSelectedCorporateAccount allowAdminWithoutSelection allowInvoiceManagerWithoutSelection>
+        <RequireRole roles={INVOICE_READERS}>
+          <InvoicesPage />
+        </RequireRole>
+      </RequireSelectedCorporateAccount>
+    ),
+  },
+  {
+    path: strip(paths.selfBillingInvoices),
+    element: (
+      <RequireRole roles={INVOICE_MANAGERS}>
+        <SelfBillingInvoicesPage />
+      </RequireRole>
+    ),
+  },
+];
+
 /** MSP only (SPEC §2): the partner's corporate accounts. */
 const mspRoutes: RouteObject = {
   element: (
@@ -355,6 +388,19 @@ const resourceRoutes: RouteObject = {
   ],
 };
 
+/** User fees (SPEC §2 backoffice): platform staff set the tiers. */
+const userFeeRoutes: RouteObject = {
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children: [
+    { path: strip(paths.userFees), element: <UserFeesPage /> },
+    { path: strip(paths.userFeeTiers), element: <UserFeeTiersPage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -401,9 +447,11 @@ export const routes: RouteObject[] = [
           },
           peopleRoutes,
           financeRoutes,
+          ...invoiceRoutes,
           partnerRoutes,
           productRoutes,
           resourceRoutes,
+          userFeeRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

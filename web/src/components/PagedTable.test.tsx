@@ -78,4 +78,18 @@ describe('PagedTable', () => {
     expect(actions).not.toHaveAttribute('aria-sort');
     expect(screen.getByRole('button', { name: 'Sort by Name' })).not.toHaveAttribute('aria-sort');
   });
+
+  it('adds a totals row under the columns that have a footer, only when there are rows', () => {
+    const withTotals: Column<Row>[] = [{ ...columns[0]!, footer: 'Totals' }, { ...columns[1]!, footer: '2 rows' }, columns[2]!];
+    const table = (list: Row[]) => (
+      <PagedTable columns={withTotals} rows={list} rowKey={(r) => r.id} isLoading={false} emptyMessage="Nothing" />
+    );
+    const { rerender } = renderRoutes([{ path: '/', element: table(rows) }], '/');
+    const footer = screen.getByText('Totals').closest('tfoot')!;
+    expect([...footer.querySelectorAll('th')].map((cell) => cell.textContent)).toEqual(['Totals', '2 rows', '']);
+    rerender(<></>);
+    renderRoutes([{ path: '/', element: table([]) }], '/');
+    expect(screen.queryByText('Totals')).not.toBeInTheDocument();
+    expect(screen.getByText('Nothing')).toBeInTheDocument();
+  });
 });

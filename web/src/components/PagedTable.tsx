@@ -20,6 +20,8 @@ export interface Column<T> {
    * Without one, the first column does.
    */
   rowLink?: boolean;
+  /** A totals row's cell under this column (the row shows when a column has one and there are rows). */
+  footer?: ReactNode;
 }
 
 export interface Sort {
@@ -139,6 +141,15 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
               </Table.Tr>
             ))}
           </Table.Tbody>
+          {rows && rows.length > 0 && columns.some((column) => column.footer !== undefined) && (
+            <Table.Tfoot>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key}>{column.footer}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
         </Table>
       </Table.ScrollContainer>
       {props.isLoading && (

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatZonedDateTime, toApiDate } from './format';
+import { formatDate, formatMoney, formatMonth, formatZonedDateTime, toApiDate } from './format';
 
 describe('formatting', () => {
+  it('shows an API month as MM/yyyy and leaves anything else as it is', () => {
+    expect(formatMonth('202609')).toBe('09/2026');
+    expect(formatMonth('2026')).toBe('2026');
+    expect(formatMonth('')).toBe('');
+  });
+
   it('formats integer cents as euros with two decimals', () => {
     expect(formatMoney(123456, 'en')).toBe('€1,234.56');
     expect(formatMoney(-5, 'en')).toBe('-€0.05');

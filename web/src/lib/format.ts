@@ -21,6 +21,11 @@ export function formatMoney(cents: number, language = 'nl'): string {
   return formatter.format(cents / 100);
 }
 
+/** API month (yyyyMM) → display month (MM/yyyy, SPEC §9); other input as it is. */
+export function formatMonth(month: string): string {
+  return /^\d{6}$/.test(month) ? `${month.slice(4, 6)}/${month.slice(0, 4)}` : month;
+}
+
 /** API date (yyyy-MM-dd) → display date (dd/MM/yyyy); empty for missing or invalid input. */
 export function formatDate(apiDate: string | null | undefined): string {
   if (!apiDate) return '';

@@ -36,6 +36,8 @@ export const paths = {
   transactionDetails: '/finance/transaction-details/:eventOspId',
   companyBudget: '/finance/company-budget',
   companyPrivateBudget: '/finance/company-private-budget',
+  invoices: '/finance/invoices',
+  selfBillingInvoices: '/finance/self-billing-invoices',
   companySettings: '/company/settings',
   companyProducts: '/company/products',
   partners: '/partners',
@@ -54,6 +56,8 @@ export const paths = {
   addProductServiceResource: '/products/:productOspId/composition/add-service-resource',
   addProductRentalCar: '/products/:productOspId/composition/add-rental-car-resource',
   resources: '/resource-management',
+  userFees: '/user-fee',
+  userFeeTiers: '/user-fee/:type',
 } as const;
 
 /**
@@ -90,6 +94,7 @@ const fill = (path: string, params: Record<string, string>) =>
  */
 export const namedRoutes = {
   ManageAppUsers: () => paths.appUsers,
+  Invoices: () => paths.invoices,
   AppUserDetailView: (userOspId: string, corporateAccountOspId?: string | null) =>
     withCompany(fill(paths.appUser, { userOspId }), corporateAccountOspId),
   ContactUserView: (userOspId: string, corporateAccountOspId?: string | null) =>
@@ -116,4 +121,7 @@ export const namedRoutes = {
   /** {tab}/{createOrEdit}: 'create', or the ospId of the one to edit. */
   ResourceEdit: (tab: ResourceTab, ospId?: string) =>
     `${paths.resources}/${tab}/${ospId ? encodeURIComponent(ospId) : CREATE_SEGMENT}`,
+  /** user-fee/{type}: type partner or corporate-account, the assignee in the query. */
+  UserFeeTiers: (type: string, assigneeOspId: string) =>
+    `${fill(paths.userFeeTiers, { type })}?${new URLSearchParams({ assigneeOspId })}`,
 };

@@ -12,6 +12,8 @@ import {
   moneyRule,
   numberRule,
   overlappingPeriod,
+  overlappingRange,
+  rangeOrderMessage,
   isValidBelgianNumber,
   isValidBic,
   isValidIban,
@@ -199,5 +201,32 @@ describe('resource rules (SPEC §5)', () => {
     expect(firstMessage(day, '2024-05-01')).toBeNull();
     expect(firstMessage(day, '')).toBe('Valid from is required');
     expect(firstMessage(day, '1900-01-01')).toBe('Valid from must lie between 01/01/2000 and 31/12/2099');
+  });
+});
+
+describe('user fee tier ranges (SPEC §5)', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('wants "to" at least "from", on the to field, once both are numbers', () => {
+    expect(rangeOrderMessage(i18n.t, 'Events to', '10', '9')).toBe('Events to must be at least 10');
+    expect(rangeOrderMessage(i18n.t, 'Events to', '10', '10')).toBeNull();
+    expect(rangeOrderMessage(i18n.t, 'Events to', '10', '11')).toBeNull();
+    expect(rangeOrderMessage(i18n.t, 'Events to', '', '3')).toBeNull();
+    expect(rangeOrderMessage(i18n.t, 'Events to', '10', '')).toBeNull();
+    // numbers, not text: "9" < "10"
+    expect(rangeOrderMessage(i18n.t, 'Events to', '9', '10')).toBeNull();
+  });
+
+  it('finds the range that shares a number with another, ends included', () => {
+    const tiers = [
+      { from: 1, to: 10 },
+      { from: 11, to: 50 },
+    ];
+    expect(overlappingRange(tiers, { from: 51, to: 100 })).toBeUndefined();
+    expect(overlappingRange(tiers, { from: 50, to: 60 })).toEqual({ from: 11, to: 50 });
+    expect(overlappingRange(tiers, { from: 5, to: 5 })).toEqual({ from: 1, to: 10 });
+    expect(overlappingRange(tiers, { from: 0, to: 1000 })).toEqual({ from: 1, to: 10 });
   });
 });

@@ -245,6 +245,29 @@ export function overlappingPeriod(periods: readonly Period[]): number {
   return -1;
 }
 
+/** A range of whole numbers, both ends included (a user fee tier's events). */
+export interface CountRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * SPEC §5: a range's "to" is at least its "from" (user fee tiers: the
+ * server names eventCountTo). The message for the "to" field, or null when
+ * the order is right or either end is not a number yet.
+ */
+export function rangeOrderMessage(t: TFunction, toLabel: string, from: string, to: string): string | null {
+  const low = Number(from.trim());
+  const high = Number(to.trim());
+  if (!from.trim() || !to.trim() || !Number.isFinite(low) || !Number.isFinite(high) || high >= low) return null;
+  return t('validation:min', { label: toLabel, min: low });
+}
+
+/** The first of ranges that shares a number with range (tiers of one assignee never overlap), or undefined. */
+export function overlappingRange<R extends CountRange>(ranges: readonly R[], range: CountRange): R | undefined {
+  return ranges.find((r) => r.from <= range.to && r.to >= range.from);
+}
+
 /** Adds "the two passwords must match" to a schema with newPassword and repeatPassword. */
 export function passwordsMatch<T extends { newPassword: string; repeatPassword: string }>(
   t: TFunction,

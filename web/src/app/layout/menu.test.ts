@@ -19,16 +19,16 @@ const staff = makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true, cor
 describe('sidebar per audience', () => {
   it('gives a company user one list about their company, without the MSP entries', () => {
     expect(groups(sidebarGroups(companyAdmin, prepaid))).toEqual([
-      { kind: 'company', keys: ['dashboard', ...people, 'allTransactions', 'companyBudget', 'companyDetails', 'companySettings', 'help'] },
+      { kind: 'company', keys: ['dashboard', ...people, 'invoices', 'allTransactions', 'companyBudget', 'companyDetails', 'companySettings', 'help'] },
     ]);
     // Their own company's entries do not wait for a selection.
-    expect(keys(visibleMenu(companyAdmin))).toEqual(['dashboard', ...people, 'allTransactions', 'companyDetails', 'companySettings', 'help']);
+    expect(keys(visibleMenu(companyAdmin))).toEqual(['dashboard', ...people, 'invoices', 'allTransactions', 'companyDetails', 'companySettings', 'help']);
   });
 
   it('gives an MSP admin their own entries, then the selected company\'s', () => {
     expect(groups(sidebarGroups(mspAdmin, postpaid))).toEqual([
       { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'help'] },
-      { kind: 'company', keys: [...people, 'allTransactions', 'companyDetails', 'companySettings'] },
+      { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyDetails', 'companySettings'] },
     ]);
   });
 
@@ -40,15 +40,15 @@ describe('sidebar per audience', () => {
 
   it('gives platform staff the MSP sidebar with every company entry', () => {
     expect(groups(sidebarGroups(staff, postpaid))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'reporting', 'help', 'products', 'resources'] },
-      { kind: 'company', keys: [...people, 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees'] },
+      { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings'] },
     ]);
   });
 
   it('keeps the finance entries that need no selection for platform staff', () => {
     expect(groups(sidebarGroups(staff, null))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'reporting', 'help', 'products', 'resources'] },
-      { kind: 'company', keys: ['allTransactions', 'companyBudget', 'companyPrivateBudget'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees'] },
+      { kind: 'company', keys: ['invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget'] },
     ]);
   });
 
@@ -84,7 +84,7 @@ describe('sidebar per audience', () => {
 
 describe('sidebar menu', () => {
   it('shows the people screens to user managers only', () => {
-    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'companyDetails', 'help']);
+    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'invoices', 'companyDetails', 'help']);
   });
 
   it('shows the company budget only where canViewCompanyBudget allows it', () => {
@@ -113,6 +113,29 @@ describe('sidebar menu', () => {
         expect((layout.menu as Record<string, unknown>)[key!], `${lang}: ${entry.label}`).toEqual(expect.any(String));
       }
     }
+  });
+});
+
+describe('finance: invoices (SPEC §2, §6)', () => {
+  const mspInvoices = makeUser({ isMsp: true, roles: ['invoice_manager'], corporateAccount: null });
+
+  it('shows Invoices to invoice and user managers, and to an MSP invoice manager without a selection', () => {
+    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toContain('invoices');
+    expect(keys(visibleMenu(makeUser({ roles: ['user_manager'] })))).toContain('invoices');
+    expect(keys(visibleMenu(makeUser({ roles: ['reporting_manager'] })))).not.toContain('invoices');
+    // The Invoices exception: an invoice manager passes the selection check, a user manager does not.
+    expect(groups(sidebarGroups(mspInvoices, null))).toEqual([
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'selfBillingInvoices', 'help'] },
+      { kind: 'company', keys: ['invoices'] },
+    ]);
+    expect(keys(visibleMenu(mspAdmin))).not.toContain('invoices');
+  });
+
+  it("shows self-billing invoices to an MSP's invoice managers and platform staff, never to a company", () => {
+    expect(keys(visibleMenu(mspInvoices))).toContain('selfBillingInvoices');
+    expect(keys(visibleMenu(staff))).toContain('selfBillingInvoices');
+    expect(keys(visibleMenu(mspAdmin))).not.toContain('selfBillingInvoices');
+    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] }), undefined, prepaid))).not.toContain('selfBillingInvoices');
   });
 });
 

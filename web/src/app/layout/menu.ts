@@ -27,9 +27,10 @@ export interface MenuEntry {
    * The screen works on the selected company. MSP users see such entries
    * under that company's name, and only once one is selected ('selected'),
    * or also without one when the route lets platform admins and ARTEMIS
-   * partner users in without a selection ('selectedOrAdmin').
+   * partner users in without a selection ('selectedOrAdmin'), and on
+   * Invoices invoice managers too ('selectedOrInvoiceManager', SPEC §6).
    */
-  company?: 'selected' | 'selectedOrAdmin';
+  company?: 'selected' | 'selectedOrAdmin' | 'selectedOrInvoiceManager';
 }
 
 export const MENU: readonly MenuEntry[] = [
@@ -51,6 +52,9 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'companyProducts', label: 'menu.companyProducts', to: paths.companyProducts, audience: 'all', roles: ['user_manager'], company: 'selected' },
   // Finance (SPEC §2): platform admins may open these without a selection.
+  { key: 'invoices', label: 'menu.invoices', to: paths.invoices, audience: 'all', roles: ['invoice_manager', 'user_manager'], section: 'finance', company: 'selectedOrInvoiceManager' },
+  // The self-billing invoices of an MRP partner (SPEC §2): the partner's invoice managers and platform staff.
+  { key: 'selfBillingInvoices', label: 'menu.selfBillingInvoices', to: paths.selfBillingInvoices, audience: 'msp', roles: ['invoice_manager'], section: 'finance' },
   { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance', company: 'selectedOrAdmin' },
   { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance', company: 'selectedOrAdmin' },
   { key: 'companyPrivateBudget', label: 'menu.companyPrivateBudget', to: paths.companyPrivateBudget, audience: 'all', roles: ['ospadmin'], section: 'finance', company: 'selectedOrAdmin' },
@@ -61,6 +65,7 @@ export const MENU: readonly MenuEntry[] = [
   // The backoffice (SPEC §2 "Admin backoffice"): platform staff, last in their own part.
   { key: 'products', label: 'menu.products', to: paths.products, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'resources', label: 'menu.resources', to: paths.resources, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
+  { key: 'userFees', label: 'menu.userFees', to: paths.userFees, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
 ];
 
 type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;
@@ -80,7 +85,8 @@ export function visibleMenu(
     if (entry.audience === 'company' && msp) return false;
     if (msp && !company && entry.company) {
       if (entry.company === 'selected') return false;
-      if (!isOspAdmin(user) && !isArtemisPartner(user)) return false;
+      const invoiceManager = entry.company === 'selectedOrInvoiceManager' && user.roles.includes('invoice_manager');
+      if (!isOspAdmin(user) && !isArtemisPartner(user) && !invoiceManager) return false;
     }
     if (entry.when === 'canViewCompanyBudget' && !canViewCompanyBudget(user, company)) return false;
     if (entry.when === 'ownPartner' && (isOspAdmin(user) || !user.partner?.ospId)) return false;

@@ -1044,6 +1044,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/invoice/creditNote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an invoice with a credit note (the negative of every line)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/detail/csv/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The items behind a document's lines as CSV; 404 INVOICE_DETAIL_NOT_FOUND when it has none
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1InvoiceDetailCsvId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/download/pdf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice, credit note or self-billing invoice as a PDF
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1InvoiceDownloadPdfId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/download/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The documents of a filter (findByFilter's rows, unpaged, at most 10000) as an XLSX sheet
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceDownloadXlsx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/downloadByFilter/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The documents of a filter as a ZIP of csv files, one per document (at most 5000 documents)
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceDownloadByFilterCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/downloadByFilter/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The documents of a filter as a ZIP of pdf files, one per document (at most 5000 documents)
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceDownloadByFilterPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/downloadByFilter/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The documents of a filter as a ZIP of xml files, one per document (at most 5000 documents)
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceDownloadByFilterXml"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/findByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page through invoices and credit notes (or self-billing invoices) with the filter's sums
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceFindByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One invoice, credit note or self-billing invoice with its lines, VAT and payments
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment (negative: paid back); the status follows from the payments' sum
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoicePay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a closed month's missing invoices and self-billing invoices
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a document again: e-mail to the company's invoicing contacts with the PDF (or the provider's address), or Peppol
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1InvoiceSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/invoice/xml/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document as UBL 2.1 XML (Peppol BIS Billing 3.0; Self-Billing 3.0 for self-billing invoices)
+         * @description Roles: invoice_manager, user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1InvoiceXmlId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/parking/findHistoryByUser": {
         parameters: {
             query?: never;
@@ -4258,6 +4518,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/userFee/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a user fee tier to an active MSP partner or company: from..to events (to >= from, no overlap with the assignee's other tiers), fee in cents excl. VAT, VAT percent
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UserFeeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/userFee/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a tier (charges already made keep their amounts)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UserFeeDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/userFee/getAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The tiers of one assignee, or of every assignee in reach (platform staff: all; an MSP admin: its partner's and its companies'), ordered by assignee and range
+         * @description MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1UserFeeGetAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/userFee/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a tier's range, fee or VAT (same rules as create)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UserFeeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/usergroup/activate": {
         parameters: {
             query?: never;
@@ -4648,7 +4988,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -5323,6 +5663,30 @@ export interface components {
             fullName: string;
             ospId: string;
         };
+        DocumentLine: {
+            description: string;
+            lineType: string;
+            mobilityMode: string;
+            /** Format: int64 */
+            netAmount: number;
+            position: number;
+            /** Format: int64 */
+            quantityMilli: number;
+            unitCode: string;
+            /** Format: int64 */
+            unitPrice: number;
+            vatBasisPoints: number;
+            vatCategory: string;
+        };
+        DocumentVatBreakdown: {
+            category: string;
+            exemptionReason?: string;
+            /** Format: int64 */
+            taxableAmount: number;
+            /** Format: int64 */
+            vatAmount: number;
+            vatBasisPoints: number;
+        };
         ExpenseByUserRequest: {
             userOspId: string;
         };
@@ -5374,10 +5738,14 @@ export interface components {
             externalReference?: string;
             identificationField?: string;
             /**
-             * @description default OTHER_PURCHASES
+             * @description default: the resource's mode, else OTHER_PURCHASES
              * @enum {string}
              */
             mobilityMode?: "BIKE" | "BUS_TRAM_METRO" | "TRAIN" | "PARKING" | "CAR" | "FUEL" | "SNA" | "OTHER_PURCHASES" | "FLEXOFFICE" | "CHARGING";
+            /** @description how much of the resource's unit was used (minutes, km, kWh, litres...): at most 3 decimals; only with resourceOspId */
+            quantity?: number;
+            /** @description the active catalogue resource (any kind) the purchase was made on */
+            resourceOspId?: string;
             usageReason?: string;
             userOspId: string;
             /**
@@ -5411,8 +5779,15 @@ export interface components {
             notBilled: boolean;
             /** @description the event ospId */
             ospId: string;
+            /** @description the resource's MRP partner */
+            providerName: string | null;
+            /** @description units of the resource's fee used (null: not given) */
+            quantity: number | null;
             /** @description set when booked by a recurring external purchase */
             recurrenceOspId: string | null;
+            resourceName: string | null;
+            /** @description the catalogue resource it was booked on (null: none) */
+            resourceOspId: string | null;
             settled: boolean;
             userFullName: string;
             userOspId: string;
@@ -5466,6 +5841,10 @@ export interface components {
             notBilled: boolean;
             /** @description the event ospId */
             ospId: string;
+            /** @description the resource's MRP partner */
+            providerName: string | null;
+            /** @description units of the resource's fee used (null: not given) */
+            quantity: number | null;
             /** @description set when booked by a recurring external purchase */
             recurrenceOspId: string | null;
             /**
@@ -5473,6 +5852,9 @@ export interface components {
              * @description cents given back (refunds and negative corrections)
              */
             refundedAmount: number;
+            resourceName: string | null;
+            /** @description the catalogue resource it was booked on (null: none) */
+            resourceOspId: string | null;
             settled: boolean;
             /** @description the ledger row of the original booking */
             transactionOspId: string;
@@ -5665,6 +6047,192 @@ export interface components {
         HelpSection: {
             body: string;
             title: string;
+        };
+        InvoiceCreditNoteRequest: {
+            /** @description the invoice to credit */
+            ospId: string;
+            reason: string;
+        };
+        InvoiceDetail: {
+            corporateAccountName?: string;
+            corporateAccountOspId?: string;
+            /** @description the credit note that cancels this invoice */
+            creditNoteNumber?: string;
+            /** @description a credit note's invoice */
+            creditedInvoiceNumber?: string;
+            dueDate: string;
+            /** @description detail/csv has rows for it */
+            hasDetail: boolean;
+            issueDate: string;
+            /** @enum {string} */
+            kind: "INVOICE" | "CREDIT_NOTE" | "SELF_BILLING";
+            lines: components["schemas"]["DocumentLine"][];
+            /** @description yyyyMM billed */
+            month: string;
+            /** Format: int64 */
+            netAmount: number;
+            number: string;
+            ospId: string;
+            /**
+             * Format: int64
+             * @description sum of the payments recorded
+             */
+            paidAmount: number;
+            partnerName?: string;
+            /** @description self-billing: the MRP partner (seller) */
+            partnerOspId?: string;
+            /**
+             * Format: int64
+             * @description totalAmount - prepaidAmount
+             */
+            payableAmount: number;
+            /** @description Belgian structured reference +++ddd/dddd/ddddd+++ */
+            paymentReference: string;
+            payments: components["schemas"]["InvoicePayment"][];
+            /** @description PENDING: waiting for the Peppol access point; empty when sent by e-mail */
+            peppolStatus: string;
+            /**
+             * Format: int64
+             * @description drawn from a prepaid company's budget
+             */
+            prepaidAmount: number;
+            /** @description EMAIL or PEPPOL */
+            sendingMethod: string;
+            sentAt?: string;
+            /** @enum {string} */
+            status: "CREATED" | "SENT" | "PAID" | "INSUFFICIENT_PAYMENT" | "EXCESSIVE_PAYMENT";
+            /** Format: int64 */
+            totalAmount: number;
+            vat: components["schemas"]["DocumentVatBreakdown"][];
+            /** Format: int64 */
+            vatAmount: number;
+        };
+        InvoiceFilter: {
+            corporateAccountOspId?: string;
+            /** @description yyyyMM, inclusive */
+            monthFrom?: string;
+            /** @description yyyyMM, inclusive; not before monthFrom */
+            monthTo?: string;
+            /** @description part of the invoice number */
+            number?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description self-billing: the MRP partner (seller; platform staff, others see their own); company documents: the companies of this MSP partner, within the caller's reach */
+            partnerOspId?: string;
+            /** @description self-billing invoices (finance/self-billing-invoices) instead of company invoices and credit notes */
+            selfBilling?: boolean;
+            statuses?: ("CREATED" | "SENT" | "PAID" | "INSUFFICIENT_PAYMENT" | "EXCESSIVE_PAYMENT")[];
+        };
+        InvoiceGetRequest: {
+            ospId: string;
+        };
+        InvoiceInvoice: {
+            corporateAccountName?: string;
+            corporateAccountOspId?: string;
+            /** @description the credit note that cancels this invoice */
+            creditNoteNumber?: string;
+            /** @description a credit note's invoice */
+            creditedInvoiceNumber?: string;
+            dueDate: string;
+            /** @description detail/csv has rows for it */
+            hasDetail: boolean;
+            issueDate: string;
+            /** @enum {string} */
+            kind: "INVOICE" | "CREDIT_NOTE" | "SELF_BILLING";
+            /** @description yyyyMM billed */
+            month: string;
+            /** Format: int64 */
+            netAmount: number;
+            number: string;
+            ospId: string;
+            /**
+             * Format: int64
+             * @description sum of the payments recorded
+             */
+            paidAmount: number;
+            partnerName?: string;
+            /** @description self-billing: the MRP partner (seller) */
+            partnerOspId?: string;
+            /**
+             * Format: int64
+             * @description totalAmount - prepaidAmount
+             */
+            payableAmount: number;
+            /** @description Belgian structured reference +++ddd/dddd/ddddd+++ */
+            paymentReference: string;
+            /** @description PENDING: waiting for the Peppol access point; empty when sent by e-mail */
+            peppolStatus: string;
+            /**
+             * Format: int64
+             * @description drawn from a prepaid company's budget
+             */
+            prepaidAmount: number;
+            /** @description EMAIL or PEPPOL */
+            sendingMethod: string;
+            sentAt?: string;
+            /** @enum {string} */
+            status: "CREATED" | "SENT" | "PAID" | "INSUFFICIENT_PAYMENT" | "EXCESSIVE_PAYMENT";
+            /** Format: int64 */
+            totalAmount: number;
+            /** Format: int64 */
+            vatAmount: number;
+        };
+        InvoiceInvoicePage: {
+            content: components["schemas"]["InvoiceInvoice"][];
+            page: number;
+            /** Format: int64 */
+            paidAmountSum: number;
+            /** Format: int64 */
+            payableAmountSum: number;
+            size: number;
+            /**
+             * Format: int64
+             * @description sum of totalAmount over every document the filter matches
+             */
+            totalAmountSum: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        InvoicePayRequest: {
+            /**
+             * Format: int64
+             * @description euro cents, not 0
+             */
+            amount: number;
+            /**
+             * @description default TRANSFER
+             * @enum {string}
+             */
+            method?: "TRANSFER" | "DIRECT_DEBIT";
+            ospId: string;
+            /** @description yyyy-MM-dd, not in the future, not before the invoice's issue date */
+            paymentDate: string;
+            /** @description the bank statement's reference */
+            reference: string;
+        };
+        InvoicePayment: {
+            /** Format: int64 */
+            amount: number;
+            createdOn: string;
+            /** @enum {string} */
+            method: "TRANSFER" | "DIRECT_DEBIT";
+            ospId: string;
+            paymentDate: string;
+            reference: string;
+        };
+        InvoiceRunRequest: {
+            /** @description yyyyMM, a month that has ended */
+            month: string;
+        };
+        InvoiceRunResult: {
+            /** @description company invoices issued by this run */
+            invoices: number;
+            month: string;
+            selfBillingInvoices: number;
+            /** @description companies and partners that already had their document */
+            skipped: number;
+        };
+        InvoiceSendRequest: {
+            ospId: string;
         };
         /** Format: binary */
         MultipartFile: string;
@@ -7441,6 +8009,59 @@ export interface components {
         UserVerifyResult: {
             message?: string;
             valid: boolean;
+        };
+        UserfeeDeleteRequest: {
+            ospId: string;
+        };
+        UserfeeGetAllRequest: {
+            assigneeOspId?: string;
+            /** @enum {string} */
+            assigneeType?: "PARTNER" | "CORPORATE_ACCOUNT";
+        };
+        UserfeeTier: {
+            /**
+             * Format: int64
+             * @description euro cents excl. VAT, per user and month
+             */
+            amount: number;
+            assigneeName: string;
+            assigneeOspId: string;
+            /** @enum {string} */
+            assigneeType: "PARTNER" | "CORPORATE_ACCOUNT";
+            createdOn: string;
+            eventCountFrom: number;
+            eventCountTo: number;
+            ospId: string;
+            /** Format: double */
+            vatPercent: number;
+        };
+        UserfeeTierUpdate: {
+            /** Format: int64 */
+            amount: number;
+            eventCountFrom: number;
+            eventCountTo: number;
+            ospId: string;
+            /** Format: double */
+            vatPercent: number;
+        };
+        UserfeeTierWrite: {
+            /**
+             * Format: int64
+             * @description euro cents excl. VAT
+             */
+            amount: number;
+            assigneeOspId: string;
+            /** @enum {string} */
+            assigneeType: "PARTNER" | "CORPORATE_ACCOUNT";
+            /** @description at least 1: users without events pay no fee */
+            eventCountFrom: number;
+            /** @description at least eventCountFrom (SPEC §5); tiers of one assignee never overlap */
+            eventCountTo: number;
+            /**
+             * Format: double
+             * @description percent with at most two decimals
+             */
+            vatPercent: number;
         };
         UsergroupActivateRequest: {
             active?: boolean;
@@ -9347,6 +9968,435 @@ export interface operations {
                 };
                 content: {
                     "image/*": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCreditNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1InvoiceDetailCsvId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1InvoiceDownloadPdfId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceDownloadXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceDownloadByFilterCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceDownloadByFilterPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceDownloadByFilterXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceFindByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFilter"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceInvoicePage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoicePay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoicePayRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceRunRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceRunResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1InvoiceSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceSendRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1InvoiceXmlId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
             /** @description Bad Request */
@@ -14894,6 +15944,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserVerifyResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserFeeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserfeeTierWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserfeeTier"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserFeeDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserfeeDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserFeeGetAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserfeeGetAllRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserfeeTier"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UserFeeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserfeeTierUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserfeeTier"];
                 };
             };
             /** @description Bad Request */

@@ -9,4 +9,5 @@ export const expenseKeys = {
   recurringByUser: (userOspId: string) => [...EXPENSES_ROOT, 'recurringByUser', userOspId] as const,
   userBudgets: (userOspId: string) => [...EXPENSES_ROOT, 'userBudgets', userOspId] as const,
   usageReasons: (corporateAccountOspId: string) => [...EXPENSES_ROOT, 'usageReasons', corporateAccountOspId] as const,
+  resources: (term: string) => [...EXPENSES_ROOT, 'resources', term] as const,
 };

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,10 @@ import { useCreateRecurring } from '../api/createRecurring';
 import { useRecurringTypes } from '../api/getRecurringTypes';
 import { useUsageReasons } from '../api/getUsageReasons';
 import { useUserBudgets } from '../api/getUserBudgets';
-import { emptyExpense, expenseSchema, toCreateExpense, toCreateRecurring, type ExpenseValues } from './expenseForm';
+import { emptyExpense, expenseSchema, QUANTITY_DECIMALS, QUANTITY_MAX, toCreateExpense, toCreateRecurring, type ExpenseValues } from './expenseForm';
+import { ResourcePicker } from './ResourcePicker';
 
-const FIELDS: (keyof ExpenseValues)[] = ['amount', 'vatPercentage', 'description', 'budgetOspId', 'date', 'usageReason', 'mobilityMode', 'recurringType', 'frequency', 'endDate'];
+const FIELDS: (keyof ExpenseValues)[] = ['amount', 'vatPercentage', 'description', 'budgetOspId', 'date', 'usageReason', 'mobilityMode', 'recurringType', 'frequency', 'endDate', 'resource', 'quantity'];
 
 /** expenses/add?userOspId=: a single or recurring external purchase. */
 export default function AddExpensePage() {
@@ -39,7 +40,7 @@ export default function AddExpensePage() {
   const createRecurring = useCreateRecurring();
   const idempotency = useIdempotencyKey();
   const form = useForm<ExpenseValues>({ defaultValues: emptyExpense(), resolver: zodResolver(expenseSchema(t)), mode: 'onTouched' });
-  const [kind, description] = useWatch({ control: form.control, name: ['kind', 'description'] });
+  const [kind, description, resource] = useWatch({ control: form.control, name: ['kind', 'description', 'resource'] });
   const back = namedRoutes.AppUserTab(userOspId, 'expenses');
 
   if (!userOspId) return <ErrorState error={new Error(t('noUser'))} />;
@@ -56,7 +57,7 @@ export default function AddExpensePage() {
       notifySuccess(t('created'));
       navigate(back);
     } catch (error) {
-      showFormError(error, form.setError, FIELDS, t, { startDate: 'date', type: 'recurringType' });
+      showFormError(error, form.setError, FIELDS, t, { startDate: 'date', type: 'recurringType', resourceOspId: 'resource' });
     }
   });
   const select = (name: keyof ExpenseValues, label: string, data: { value: string; label: string }[], extra: Record<string, unknown> = {}) => (
@@ -209,6 +210,49 @@ export default function AddExpensePage() {
                   MOBILITY_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) })),
                   { clearable: true },
                 )}
+              </SimpleGrid>
+            )}
+            {kind === 'single' && (
+              <SimpleGrid cols={2}>
+                <Controller
+                  control={form.control}
+                  name="resource"
+                  render={({ field, fieldState }) => (
+                    <ResourcePicker
+                      value={field.value}
+                      onChange={(next) => {
+                        field.onChange(next);
+                        // the expense takes the resource's mode unless one was chosen
+                        if (next && !form.getValues('mobilityMode') && (MOBILITY_MODES as readonly string[]).includes(next.mobilityMode)) {
+                          form.setValue('mobilityMode', next.mobilityMode);
+                        }
+                        if (!next) form.setValue('quantity', '');
+                      }}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="quantity"
+                  render={({ field, fieldState }) => (
+                    <NumberInput
+                      label={t('fields.quantity')}
+                      description={t('resource.quantityDescription')}
+                      disabled={!resource}
+                      min={0}
+                      max={QUANTITY_MAX}
+                      decimalScale={QUANTITY_DECIMALS}
+                      allowNegative={false}
+                      value={field.value}
+                      onChange={(next) => field.onChange(String(next))}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      data-testid="expense-quantity"
+                    />
+                  )}
+                />
               </SimpleGrid>
             )}
             <Group justify="flex-end">

@@ -12,13 +12,18 @@ import { useEmailReceipt } from '../api/emailReceipt';
 import { useExpense } from '../api/getExpense';
 import { CorrectDialog, RefundDialog } from './CorrectionDialogs';
 
+/** A quantity of a resource's unit, with the language's decimal mark (at most 3 decimals). */
+function formatQuantity(quantity: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(quantity);
+}
+
 /**
  * manage/app-users/{userOspId}/expenses/{eventOspId} (with correct and
  * refund) and finance/transaction-details/{eventOspId} (readOnly: the expense
  * behind a transaction).
  */
 export default function ExpenseDetailPage({ readOnly = false }: { readOnly?: boolean }) {
-  const { t } = useTranslation('expenses');
+  const { t, i18n } = useTranslation('expenses');
   const { eventOspId = '' } = useParams();
   const expense = useExpense(eventOspId);
   const [dialog, setDialog] = useState<'correct' | 'refund' | null>(null);
@@ -38,6 +43,9 @@ export default function ExpenseDetailPage({ readOnly = false }: { readOnly?: boo
     [t('fields.vatPercentage'), `${e.vatPercentage} %`],
     [t('fields.amountExclVat'), <Money key="x" cents={e.amountExclVat} />],
     [t('fields.mobilityMode'), t(`modes.${e.mobilityMode}`, { defaultValue: e.mobilityMode })],
+    [t('fields.resource'), <span key="r" data-testid="expense-resource-name">{e.resourceName ?? '—'}</span>],
+    [t('fields.provider'), e.providerName ?? '—'],
+    [t('fields.quantity'), e.quantity === null ? '—' : formatQuantity(e.quantity, i18n.language)],
     [t('fields.usageReason'), e.usageReason || '—'],
     [t('fields.externalReference'), e.externalReference || '—'],
     [t('fields.eventOspId'), e.eventOspId],

@@ -5,6 +5,11 @@ import type { CreateExpenseRequest, MobilityMode, RecurringCreateRequest } from 
 import { DEFAULT_VAT_PERCENTAGE, DESCRIPTION_MAX_LENGTH } from '@/lib/constants';
 import { toCents } from '@/lib/money';
 import { moneyRule } from '@/lib/validation';
+import type { ResourceOption } from '../api/searchResources';
+
+/** A quantity has at most 3 decimals and lies within 0..1,000,000,000 (the server's rule). */
+export const QUANTITY_DECIMALS = 3;
+export const QUANTITY_MAX = 1_000_000_000;
 
 export interface ExpenseValues {
   kind: 'single' | 'recurring';
@@ -18,6 +23,9 @@ export interface ExpenseValues {
   recurringType: string;
   frequency: 'MONTH' | 'YEAR';
   endDate: string;
+  /** The catalogue resource a single purchase was made on, and the quantity of its unit used (both optional). */
+  resource: ResourceOption | null;
+  quantity: string;
 }
 
 export const emptyExpense = (): ExpenseValues => ({
@@ -32,6 +40,8 @@ export const emptyExpense = (): ExpenseValues => ({
   recurringType: '',
   frequency: 'MONTH',
   endDate: '',
+  resource: null,
+  quantity: '',
 });
 
 export function expenseSchema(t: TFunction) {
@@ -54,10 +64,16 @@ export function expenseSchema(t: TFunction) {
       recurringType: z.string(),
       frequency: z.enum(['MONTH', 'YEAR']),
       endDate: z.string(),
+      resource: z.custom<ResourceOption | null>(),
+      quantity: z.string(),
     })
     .superRefine((values, ctx) => {
       if (values.kind === 'single' && values.date && dayjs(values.date).isAfter(dayjs(), 'day')) {
         ctx.addIssue({ code: 'custom', path: ['date'], message: t('validation:afterToday', { label: label('date') }) });
+      }
+      if (values.kind === 'single' && values.quantity.trim() !== '') {
+        const message = quantityError(values.quantity, values.resource !== null, t);
+        if (message) ctx.addIssue({ code: 'custom', path: ['quantity'], message });
       }
       if (values.kind === 'recurring') {
         if (!values.recurringType) ctx.addIssue({ code: 'custom', path: ['recurringType'], message: t('validation:required', { label: label('recurringType') }) });
@@ -66,6 +82,20 @@ export function expenseSchema(t: TFunction) {
         }
       }
     });
+}
+
+/** Why a quantity cannot be sent, or null when it can. */
+function quantityError(quantity: string, hasResource: boolean, t: TFunction): string | null {
+  const label = t('expenses:fields.quantity');
+  if (!hasResource) return t('expenses:resource.quantityNeedsResource');
+  const text = quantity.trim();
+  const n = Number(text);
+  if (!Number.isFinite(n)) return t('validation:number', { label });
+  if (n < 0) return t('validation:notNegative', { label });
+  if (n > QUANTITY_MAX) return t('validation:max', { label, max: QUANTITY_MAX.toLocaleString() });
+  const decimals = text.split('.')[1]?.length ?? 0;
+  if (decimals > QUANTITY_DECIMALS) return t('validation:precision', { label, decimals: QUANTITY_DECIMALS });
+  return null;
 }
 
 export function toCreateExpense(values: ExpenseValues, userOspId: string): CreateExpenseRequest {
@@ -78,6 +108,8 @@ export function toCreateExpense(values: ExpenseValues, userOspId: string): Creat
     date: values.date,
     ...(values.usageReason ? { usageReason: values.usageReason } : {}),
     ...(values.mobilityMode ? { mobilityMode: values.mobilityMode as MobilityMode } : {}),
+    ...(values.resource ? { resourceOspId: values.resource.ospId } : {}),
+    ...(values.resource && values.quantity.trim() !== '' ? { quantity: Number(values.quantity) } : {}),
   };
 }
 

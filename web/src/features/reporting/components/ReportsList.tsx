@@ -8,7 +8,7 @@ import { PagedList } from '@/components/list/PagedList';
 import { useListState } from '@/components/list/listState';
 import type { Column } from '@/components/PagedTable';
 import { API_MONTH_FORMAT, DEFAULT_PAGE_SIZE } from '@/lib/constants';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMonth } from '@/lib/format';
 import { useDownloadReport, useReports, useReportTypes, type Report, type ReportFormat } from '../api/reports';
 
 interface Props {
@@ -18,11 +18,6 @@ interface Props {
   companyFilter?: ReactNode;
   /** Show the company column (users who see several companies). */
   showCompany: boolean;
-}
-
-/** yyyyMM → MM/yyyy (SPEC §9 month format on screen). */
-export function formatReportMonth(month: string): string {
-  return month.length === 6 ? `${month.slice(4, 6)}/${month.slice(0, 4)}` : month;
 }
 
 /**
@@ -58,7 +53,7 @@ export function ReportsList({ corporateAccountOspId, companyFilter, showCompany 
 
   const columns: Column<Report>[] = [
     { key: 'type', header: t('list.type'), render: (r) => typeLabel(r.reportType) },
-    { key: 'month', header: t('list.month'), render: (r) => formatReportMonth(r.reportPeriod || r.reportMonth) },
+    { key: 'month', header: t('list.month'), render: (r) => formatMonth(r.reportPeriod || r.reportMonth) },
     ...(showCompany ? [{ key: 'company', header: t('list.company'), render: (r: Report) => r.corporateAccountName }] : []),
     { key: 'created', header: t('list.createdOn'), render: (r) => formatDateTime(r.createdOn) },
     { key: 'rows', header: t('list.rows'), render: (r) => r.rowCount },
@@ -76,7 +71,7 @@ export function ReportsList({ corporateAccountOspId, companyFilter, showCompany 
               leftSection={<IconDownload size={14} aria-hidden />}
               loading={busy === `${r.ospId}-${format}`}
               onClick={() => start(r, format)}
-              aria-label={t('list.downloadAs', { format: format.toUpperCase(), type: typeLabel(r.reportType), month: formatReportMonth(r.reportMonth) })}
+              aria-label={t('list.downloadAs', { format: format.toUpperCase(), type: typeLabel(r.reportType), month: formatMonth(r.reportMonth) })}
               data-testid={`download-${format}`}
             >
               {format.toUpperCase()}

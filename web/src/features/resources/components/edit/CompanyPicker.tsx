@@ -1,8 +1,6 @@
-import { Loader, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@/lib/constants';
+import { SearchPicker, type Matches } from '@/components/SearchPicker';
+import { SEARCH_MIN_CHARS } from '@/lib/constants';
 import { useCompanySearch } from '../../api/options';
 
 export interface CompanyOption {
@@ -18,35 +16,28 @@ interface Props {
   error?: string;
 }
 
+/** The companies whose name or external id holds term (a page of corporateAccount/getByFilter). */
+function useCompanyMatches(term: string): Matches<CompanyOption> {
+  const results = useCompanySearch(term);
+  return { data: results.data?.content.map((c) => ({ ospId: c.ospId, name: c.name })), isFetching: results.isFetching };
+}
+
 /** A company found by name or external id, searched on the server from 3 characters on. */
 export function CompanyPicker({ label, value, onChange, onBlur, error }: Props) {
   const { t } = useTranslation('resources');
-  const [search, setSearch] = useState(value?.name ?? '');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  // While the chosen company's name is in the box, do not search for it.
-  const term = value && debounced === value.name ? '' : debounced;
-  const results = useCompanySearch(term);
-  const options = (results.data?.content ?? []).map((company) => ({ value: company.ospId, label: company.name }));
-  if (value && !options.some((o) => o.value === value.ospId)) options.unshift({ value: value.ospId, label: value.name });
-  const tooShort = term.trim().length < SEARCH_MIN_CHARS;
-
   return (
-    <Select
+    <SearchPicker
       label={label}
       withAsterisk
-      searchable
-      value={value?.ospId ?? null}
-      data={options}
-      searchValue={search}
-      onSearchChange={setSearch}
-      onChange={(ospId, option) => onChange(ospId ? { ospId, name: option?.label ?? '' } : null)}
+      value={value}
+      onChange={onChange}
       onBlur={onBlur}
-      // The server filters (name or extId); filtering again here would hide extId matches.
-      filter={({ options: all }) => all}
-      nothingFoundMessage={tooShort ? t('minChars', { min: SEARCH_MIN_CHARS }) : t('filters.nothingFound')}
-      rightSection={results.isFetching ? <Loader size="xs" /> : undefined}
       error={error}
-      comboboxProps={{ withinPortal: true }}
+      idOf={(c) => c.ospId}
+      labelOf={(c) => c.name}
+      useMatches={useCompanyMatches}
+      tooShortMessage={t('minChars', { min: SEARCH_MIN_CHARS })}
+      nothingFoundMessage={t('filters.nothingFound')}
       data-testid="owner-company"
     />
   );
