@@ -403,6 +403,9 @@ var moneyCalls = []string{
 	"POST " + v1 + "/recurringExternalPurchase/create",
 	// a new user's budgets book their start amounts (internal/onboarding)
 	"POST " + v1 + "/user/mobile/create",
+	// a payment recorded against an invoice, and a credit note (internal/invoice)
+	"POST " + v1 + "/invoice/pay",
+	"POST " + v1 + "/invoice/creditNote",
 }
 
 // The route table declares exactly the money calls as idempotent, and the
