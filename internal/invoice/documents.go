@@ -13,6 +13,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/invoice/document"
@@ -158,8 +159,8 @@ func docOf(r *row, lines []document.Line) (document.Doc, error) {
 		NetAmount: r.NetAmount, VatAmount: r.VatAmount, TotalAmount: r.TotalAmount, PrepaidAmount: r.PrepaidAmount,
 		PayableAmount: r.PayableAmount,
 	}
-	if m, ok := parseMonth(r.Month); ok {
-		d.PeriodStart, d.PeriodEnd = m.firstDay(), m.lastDay()
+	if m, ok := clock.ParseMonth(r.Month); ok {
+		d.PeriodStart, d.PeriodEnd = m.FirstDay(), m.LastDay()
 	}
 	if r.CreditedNumber != nil {
 		d.CreditedNumber = *r.CreditedNumber

@@ -142,11 +142,11 @@ func (b *lineBuilder) fee(m month, c company.Invoicing, res resource.Billing, f 
 		Description: feeDescription(b.lang, res, f)}
 	switch {
 	case f.FeeType == feeFixed && f.Cron != "":
-		n, err := resource.CronOccurrences(f.Cron, m.start(), m.end())
+		n, err := resource.CronOccurrences(f.Cron, m.Start(), m.End())
 		if err != nil || n == 0 {
 			return err
 		}
-		active, days := activeDays(c, m), int64(m.days())
+		active, days := activeDays(c, m), int64(m.Days())
 		if f.ProRata && active < days {
 			full, err := mulDivRound(f.Amount, int64(n), 1)
 			if err != nil {
@@ -179,7 +179,7 @@ func (b *lineBuilder) fee(m month, c company.Invoicing, res resource.Billing, f 
 	if err != nil {
 		return err
 	}
-	b.add(l, []document.Item{{ItemType: ItemFee, Reference: res.ExtID, Date: m.lastDay(), MobilityMode: res.MobilityMode,
+	b.add(l, []document.Item{{ItemType: ItemFee, Reference: res.ExtID, Date: m.LastDay(), MobilityMode: res.MobilityMode,
 		Description: l.Description, GrossAmount: l.NetAmount + vat, VatBasisPoints: f.VatBasisPoints}})
 	return nil
 }
@@ -197,12 +197,12 @@ func perUnit(l *document.Line, amount, n int64) error {
 // activeDays is how many days of the month the company existed (from the
 // day it was created).
 func activeDays(c company.Invoicing, m month) int64 {
-	days := int64(m.days())
+	days := int64(m.Days())
 	created := monthDay(c.CreatedAt)
 	switch {
-	case created.m.index() < m.index():
+	case created.m.Index() < m.Index():
 		return days
-	case created.m.index() > m.index():
+	case created.m.Index() > m.Index():
 		return 0
 	default:
 		return days - int64(created.day) + 1

@@ -11,7 +11,7 @@ import (
 // TestActiveDays: the days of a month a company existed, from the day it
 // was created (Europe/Brussels: created late on the 31st UTC is the 1st).
 func TestActiveDays(t *testing.T) {
-	nov := month{2026, 11}
+	nov := month{Year: 2026, Month: 11}
 	for _, c := range []struct {
 		created time.Time
 		want    int64

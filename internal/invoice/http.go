@@ -6,6 +6,7 @@ import (
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/clock"
 	"mobility/portal/internal/validate"
 )
 
@@ -48,11 +49,11 @@ func (s *Service) Routes() []api.Route {
 func (s *Service) Run(ctx context.Context, req RunRequest) (*RunResult, error) {
 	v := validate.New(ctx)
 	if v.Required("month", req.Month) {
-		m, ok := parseMonth(req.Month)
+		m, ok := clock.ParseMonth(req.Month)
 		switch {
 		case !ok:
 			v.Fail("month", "rule.month")
-		case m.index() >= monthOf(s.clock.Now()).index():
+		case m.Index() >= clock.MonthOf(s.clock.Now()).Index():
 			v.Fail("month", "invoice.rule.monthNotEnded")
 		}
 	}

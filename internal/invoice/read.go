@@ -8,6 +8,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/clock"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/invoice/document"
@@ -133,7 +134,7 @@ func (s *Service) Find(ctx context.Context, p *access.Principal, f Filter) (*Inv
 	v := validate.New(ctx)
 	from, okFrom := s.checkFilterMonth(v, "monthFrom", f.MonthFrom)
 	to, okTo := s.checkFilterMonth(v, "monthTo", f.MonthTo)
-	if okFrom && okTo && f.MonthFrom != "" && f.MonthTo != "" && to.index() < from.index() {
+	if okFrom && okTo && f.MonthFrom != "" && f.MonthTo != "" && to.Index() < from.Index() {
 		v.Fail("monthTo", "rule.monthOrder")
 	}
 	for _, st := range f.Statuses {
@@ -208,7 +209,7 @@ func (s *Service) checkFilterMonth(v *validate.Checker, field, value string) (mo
 	if value == "" {
 		return month{}, true
 	}
-	m, ok := parseMonth(value)
+	m, ok := clock.ParseMonth(value)
 	if !ok {
 		v.Fail(field, "rule.month")
 	}

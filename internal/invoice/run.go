@@ -51,11 +51,11 @@ type monthData struct {
 // month must have ended (yyyyMM).
 func (s *Service) RunMonth(ctx context.Context, monthText string) (RunResult, error) {
 	res := RunResult{Month: monthText}
-	m, ok := parseMonth(monthText)
+	m, ok := clock.ParseMonth(monthText)
 	if !ok {
 		return res, fmt.Errorf("invoice run: %q is not a month", monthText)
 	}
-	if m.index() >= monthOf(s.clock.Now()).index() {
+	if m.Index() >= clock.MonthOf(s.clock.Now()).Index() {
 		return res, fmt.Errorf("invoice run: %s has not ended", monthText)
 	}
 	companies, err := s.companies.InvoicingAll(ctx)
@@ -146,7 +146,7 @@ func (s *Service) sendIssued(ctx context.Context, id int64) {
 // ones only, or every budget's), with their details and users, in a few
 // batched queries.
 func (s *Service) loadMonth(ctx context.Context, m month, companyPaid bool) (*monthData, error) {
-	rows, err := s.budgets.MonthExpenses(ctx, m.firstDay(), m.lastDay(), companyPaid)
+	rows, err := s.budgets.MonthExpenses(ctx, m.FirstDay(), m.LastDay(), companyPaid)
 	if err != nil {
 		return nil, err
 	}
@@ -377,5 +377,5 @@ func (s *Service) RunDay(ctx context.Context, day string) (RunResult, error) {
 	if err != nil {
 		return RunResult{}, err
 	}
-	return s.RunMonth(ctx, monthOf(t).add(-1).String())
+	return s.RunMonth(ctx, clock.MonthOf(t).Add(-1).String())
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"mobility/portal/internal/clock"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/invoice/document"
 	"mobility/portal/internal/money"
@@ -55,9 +56,9 @@ func (b *lineBuilder) userFees(charges []userfee.Charge) error {
 
 // monthEnd is the last day of a yyyyMM month ("" when it is not one).
 func monthEnd(s string) string {
-	m, ok := parseMonth(s)
+	m, ok := clock.ParseMonth(s)
 	if !ok {
 		return ""
 	}
-	return m.lastDay()
+	return m.LastDay()
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/productaccess"

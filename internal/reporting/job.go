@@ -39,7 +39,7 @@ func (s *Service) RunJob(ctx context.Context, day string) (JobResult, error) {
 	if err != nil {
 		return JobResult{}, err
 	}
-	return s.Generate(ctx, monthOfTime(d).add(-1).String())
+	return s.Generate(ctx, clock.MonthOf(d).Add(-1).String())
 }
 
 // Generate makes every report of a closed month (yyyyMM) once per type and
@@ -49,13 +49,13 @@ func (s *Service) RunJob(ctx context.Context, day string) (JobResult, error) {
 // again. The companies are those with app users or ledger rows.
 func (s *Service) Generate(ctx context.Context, reportMonth string) (JobResult, error) {
 	res := JobResult{Month: reportMonth}
-	m, ok := parseMonth(reportMonth)
-	if !ok || m.index() >= monthOfTime(s.clock.Now()).index() {
+	m, ok := clock.ParseMonth(reportMonth)
+	if !ok || m.Index() >= clock.MonthOf(s.clock.Now()).Index() {
 		return res, fmt.Errorf("report month %q is not a closed month", reportMonth)
 	}
 	sys := access.SystemScope()
 	t := &target{scope: sys}
-	users, err := s.users.AppUsersPerMonth(ctx, sys, nil, []user.MonthBounds{m.bounds()})
+	users, err := s.users.AppUsersPerMonth(ctx, sys, nil, []user.MonthBounds{monthBounds(m)})
 	if err != nil {
 		return res, err
 	}
@@ -79,7 +79,7 @@ func (s *Service) Generate(ctx context.Context, reportMonth string) (JobResult, 
 		return res, apperr.Internal(err)
 	}
 	types := AllTypes
-	if m.m != 12 {
+	if m.Month != 12 {
 		types = slices.DeleteFunc(slices.Clone(types), func(t string) bool { return t == TypeYearEnd })
 	}
 	for _, id := range uniq(ids) {
@@ -151,7 +151,7 @@ func (s *Service) buildReport(ctx context.Context, c *companyInfo, typ string, m
 	}
 	period := m.String()
 	if typ == TypeYearEnd {
-		period = fmt.Sprintf("%04d", m.y)
+		period = fmt.Sprintf("%04d", m.Year)
 	}
 	r := &reportRow{OspID: newOspID(), ReportType: typ, ReportMonth: m.String(), ReportPeriod: period, CorporateAccountID: c.ID,
 		CorporateAccountOspID: c.OspID, CorporateAccountExtID: c.ExtID, CorporateAccountName: c.Name, MspExtID: c.MspExtID,
@@ -305,7 +305,7 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 			t.rows = append(t.rows, []any{r.Month, n.OspID, n.Firstname, n.Lastname, n.Email, r.MobilityMode, r.Count, money(r.Sum)})
 		}
 	case TypeBudgetBalances:
-		bals, err := s.budgets.BalancesAt(ctx, sys, companyID, m.lastDay())
+		bals, err := s.budgets.BalancesAt(ctx, sys, companyID, m.LastDay())
 		if err != nil {
 			return nil, err
 		}
@@ -324,7 +324,7 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 			if b.UserID != nil {
 				n = names[*b.UserID]
 			}
-			t.rows = append(t.rows, []any{m.lastDay(), b.OspID, b.BudgetType, n.OspID, n.Firstname, n.Lastname, n.Email, money(b.Balance)})
+			t.rows = append(t.rows, []any{m.LastDay(), b.OspID, b.BudgetType, n.OspID, n.Firstname, n.Lastname, n.Email, money(b.Balance)})
 		}
 	case TypeTransactions:
 		txs, err := s.budgets.MonthTransactions(ctx, sys, companyID, m.String())
@@ -354,7 +354,7 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 		if err != nil {
 			return nil, err
 		}
-		end := m.end().UTC()
+		end := m.End().UTC()
 		for _, u := range us {
 			if !u.CreatedAt.Before(end) {
 				continue
@@ -374,7 +374,7 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 				clock.Today(u.CreatedAt), clock.Today(u.UpdatedAt)})
 		}
 	case TypeYearEnd:
-		from, to := fmt.Sprintf("%04d01", m.y), fmt.Sprintf("%04d12", m.y)
+		from, to := fmt.Sprintf("%04d01", m.Year), fmt.Sprintf("%04d12", m.Year)
 		ledger, err := s.budgets.MonthlyTotals(ctx, sys, budget.MonthlyQuery{CompanyIDs: one, MonthFrom: from, MonthTo: to, ByUser: true})
 		if err != nil {
 			return nil, err
@@ -383,7 +383,7 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 		if err != nil {
 			return nil, err
 		}
-		bals, err := s.budgets.BalancesAt(ctx, sys, companyID, fmt.Sprintf("%04d-12-31", m.y))
+		bals, err := s.budgets.BalancesAt(ctx, sys, companyID, fmt.Sprintf("%04d-12-31", m.Year))
 		if err != nil {
 			return nil, err
 		}
@@ -421,7 +421,7 @@ func (s *Service) content(ctx context.Context, companyID int64, typ string, m mo
 		slices.SortFunc(ids, func(a, b int64) int { return cmp.Or(byName(names[a], names[b]), cmp.Compare(a, b)) })
 		for _, id := range ids {
 			n, l := names[id], per[id]
-			t.rows = append(t.rows, []any{fmt.Sprintf("%04d", m.y), n.OspID, n.Firstname, n.Lastname, n.Email, money(l.credited),
+			t.rows = append(t.rows, []any{fmt.Sprintf("%04d", m.Year), n.OspID, n.Firstname, n.Lastname, n.Email, money(l.credited),
 				l.count, money(l.spent), money(l.balance)})
 		}
 	}

@@ -2,10 +2,7 @@ package reporting
 
 import (
 	"context"
-	"fmt"
 	"slices"
-	"strconv"
-	"time"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
@@ -26,8 +23,6 @@ const (
 	contentTypeCSV  = "text/csv; charset=utf-8"
 	// MaxMonths is the longest range of months one call covers.
 	MaxMonths = 24
-	// minYear: months before it are refused (no data predates the portal).
-	minYear = 2000
 )
 
 type rowsKind int
@@ -81,40 +76,12 @@ func NewService(d Deps) *Service {
 
 // ---- months ----
 
-// month is a calendar month.
-type month struct{ y, m int }
+// month is a calendar month (Europe/Brussels).
+type month = clock.Month
 
-func parseMonth(s string) (month, bool) {
-	if len(s) != 6 {
-		return month{}, false
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		return month{}, false
-	}
-	mo := month{n / 100, n % 100}
-	if mo.m < 1 || mo.m > 12 || mo.y < minYear {
-		return month{}, false
-	}
-	return mo, true
-}
-
-func monthOfTime(t time.Time) month {
-	t = t.In(clock.Brussels)
-	return month{t.Year(), int(t.Month())}
-}
-
-func (m month) String() string  { return fmt.Sprintf("%04d%02d", m.y, m.m) }
-func (m month) index() int      { return m.y*12 + m.m - 1 }
-func (m month) next() month     { return m.add(1) }
-func (m month) add(n int) month { i := m.index() + n; return month{i / 12, i%12 + 1} }
-func (m month) start() time.Time {
-	return time.Date(m.y, time.Month(m.m), 1, 0, 0, 0, 0, clock.Brussels)
-}
-func (m month) end() time.Time  { return m.next().start() }
-func (m month) lastDay() string { return m.end().AddDate(0, 0, -1).Format(clock.DateLayout) }
-func (m month) bounds() user.MonthBounds {
-	return user.MonthBounds{Month: m.String(), Start: m.start().UTC(), End: m.end().UTC()}
+// monthBounds is m as the user read model's counts take it.
+func monthBounds(m month) user.MonthBounds {
+	return user.MonthBounds{Month: m.String(), Start: m.Start().UTC(), End: m.End().UTC()}
 }
 
 // monthRange is a checked range of months, from..to included.
@@ -122,7 +89,7 @@ type monthRange struct{ from, to month }
 
 func (r monthRange) months() []month {
 	var out []month
-	for m := r.from; m.index() <= r.to.index(); m = m.next() {
+	for m := r.from; m.Index() <= r.to.Index(); m = m.Next() {
 		out = append(out, m)
 	}
 	return out
@@ -131,19 +98,19 @@ func (r monthRange) months() []month {
 func (r monthRange) bounds() []user.MonthBounds {
 	var out []user.MonthBounds
 	for _, m := range r.months() {
-		out = append(out, m.bounds())
+		out = append(out, monthBounds(m))
 	}
 	return out
 }
 
 // checkMonth validates one yyyyMM field, not after the current month.
 func (s *Service) checkMonth(v *validate.Checker, field, value string) (month, bool) {
-	m, ok := parseMonth(value)
+	m, ok := clock.ParseMonth(value)
 	if !ok {
 		v.Fail(field, "rule.month")
 		return m, false
 	}
-	if m.index() > monthOfTime(s.clock.Now()).index() {
+	if m.Index() > clock.MonthOf(s.clock.Now()).Index() {
 		v.Fail(field, "rule.monthFuture")
 		return m, false
 	}
@@ -163,9 +130,9 @@ func (s *Service) checkRange(v *validate.Checker, fromValue, toValue string) mon
 	}
 	if okFrom && okTo {
 		switch {
-		case r.to.index() < r.from.index():
+		case r.to.Index() < r.from.Index():
 			v.Fail("monthTo", "rule.monthOrder")
-		case r.to.index()-r.from.index()+1 > MaxMonths:
+		case r.to.Index()-r.from.Index()+1 > MaxMonths:
 			v.Fail("monthTo", "rule.monthSpan", MaxMonths)
 		}
 	}

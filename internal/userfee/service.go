@@ -3,7 +3,6 @@ package userfee
 import (
 	"context"
 	"math"
-	"regexp"
 	"sort"
 
 	"mobility/portal/internal/access"
@@ -50,17 +49,15 @@ func NewService(d Deps) *Service {
 		users: d.Users, budgets: d.Budgets, expenses: d.Expenses}
 }
 
-var monthPattern = regexp.MustCompile(`^[0-9]{4}(0[1-9]|1[0-2])$`)
-
 // checkClosedMonth refuses a month that is not yyyyMM or not over yet
 // (Europe/Brussels): a month's events are only all known once it ended.
 func (s *Service) checkClosedMonth(ctx context.Context, month string) error {
 	v := validate.New(ctx)
-	today := clock.Today(s.clock.Now())
+	m, ok := clock.ParseMonth(month)
 	switch {
-	case !monthPattern.MatchString(month):
+	case !ok:
 		v.Fail("month", "rule.month")
-	case month >= today[:4]+today[5:7]:
+	case m.Index() >= clock.MonthOf(s.clock.Now()).Index():
 		v.Fail("month", "userfee.rule.monthClosed")
 	}
 	return v.Err()
