@@ -35,6 +35,7 @@ import (
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
+	"mobility/portal/internal/trip"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/userfee"
 	"mobility/portal/internal/usergroup"
@@ -78,6 +79,11 @@ type App struct {
 	// Invoices issues the monthly invoices, credit notes and self-billing
 	// invoices and records payments; it reads the owners' read models.
 	Invoices *invoice.Service
+	// Trips is the trip configuration (company, user, tax-free rates);
+	// TripRegistrations the registrations and the monthly compensation
+	// run, which pays into budgets through budget's BookTripCompensation.
+	Trips             *trip.Service
+	TripRegistrations *trip.Registrations
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -139,6 +145,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	// the run charges user fees (userfee) and bills the fees of the
 	// service resources companies offer (productaccess)
 	invoices.Wire(invoice.Wiring{UserFees: userFees, Catalogues: perms})
+	trips := trip.NewService(trip.Deps{DB: db, Clock: c, Companies: companies, Users: users})
+	tripRegistrations := trip.NewRegistrations(trip.RegistrationDeps{DB: db, Clock: c, Users: users, Companies: companies,
+		Budgets: budgets, Settings: trips})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -161,6 +170,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Products:  products,
 		UserFees:  userFees,
 		Invoices:  invoices,
+
+		Trips:             trips,
+		TripRegistrations: tripRegistrations,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -190,6 +202,7 @@ func (a *App) Routes() []api.Route {
 		a.UserFees.Routes(),
 		a.Invoices.Routes(),
 		a.Invoices.DocumentRoutes(),
+		a.TripRegistrations.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
@@ -299,6 +312,14 @@ func (a *App) Jobs() []jobs.Job {
 			r, err := a.Invoices.RunDay(ctx, day)
 			return fmt.Sprintf("%s: %d invoices, %d self-billing invoices, %d already there", r.Month, r.Invoices,
 				r.SelfBillingInvoices, r.Skipped), err
+		}},
+		// on any day: the previous month's approved trip registrations not
+		// paid yet (a rerun pays nothing twice, so the days after a month
+		// catch up, and users who had no budget are paid once they do)
+		{Name: "trip-compensation", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.TripRegistrations.RunDay(ctx, day)
+			return fmt.Sprintf("%s: %d users paid %d cents for %d registrations, %d without a budget, %d already paid", r.Month, r.Paid,
+				r.Amount, r.Registrations, r.NoBudget, r.Skipped), err
 		}},
 		{Name: "token-cleanup", Run: func(ctx context.Context, day string) (string, error) {
 			if err := a.Auth.Cleanup(ctx); err != nil {

@@ -383,7 +383,7 @@ func (s *Registrations) fill(ctx context.Context, r *regRow, w RegistrationWrite
 		terms = eff.Commute[w.Mode]
 	case KindBusiness:
 		if !eff.BusinessTripsEnabled {
-			return businessTripsOff(ctx)
+			return errBusinessTripsOff()
 		}
 		terms = eff.Business[w.Mode]
 	default:
