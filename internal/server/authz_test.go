@@ -187,6 +187,7 @@ func kindOfOspID(path string) string {
 		{v1 + "/events/", "expense"},
 		{v1 + "/purchaseEvent/", "expense"},
 		{v1 + "/recurringExternalPurchase/", "recurring"},
+		{v1 + "/travel/registration/", "tripRegistration"},
 		// deactivation: activate needs a deactivated company or partner, and
 		// deactivating a partner must not switch off the matrix's own
 		{v1 + "/corporateAccount/activate", "inactiveCompany"},
@@ -902,6 +903,9 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 func (b *builder) sample(name, parent string) (any, bool) {
 	fx := b.m.fx
 	path := b.rt.Path
+	if v, ok := tripRegistrationSample(fx, path, name); ok {
+		return v, true
+	}
 	switch name {
 	case "pagination":
 		return map[string]any{"page": 1, "size": 5}, true

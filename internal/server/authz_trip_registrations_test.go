@@ -1,0 +1,54 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/seed"
+	"mobility/portal/internal/testkit"
+)
+
+// The matrix's trip registration: a REGISTERED bike commute of the
+// matrix's Acme user, the day before the date the calls send (so create
+// and update meet no commute of theirs). Acme compensates bike commutes
+// (set again each time: a configuration call may have switched it off).
+func init() {
+	fixtureMakers["tripRegistration"] = func(f *fixture, n int) string {
+		e, t := f.m.e, f.m.t
+		ctx := context.Background()
+		ca := e.CorporateAccountID(seed.AcmeOspID)
+		if _, err := e.DB.Exec(ctx, `DELETE FROM company_travel_settings WHERE corporate_account_id = ?`, ca); err != nil {
+			t.Fatalf("fixture trip settings: %v", err)
+		}
+		if _, err := e.DB.Exec(ctx, `INSERT INTO company_travel_settings (corporate_account_id, commute_bike_enabled,
+			commute_bike_per_km_micro, updated_at) VALUES (?, TRUE, 350000, ?)`, ca, database.Now(e.Clock.Now())); err != nil {
+			t.Fatalf("fixture trip settings: %v", err)
+		}
+		res := e.Post(v1+"/travel/registration/create", f.token, map[string]any{"userOspId": f.id("user"), "date": "2026-11-19",
+			"kind": "COMMUTE", "mode": "BIKE", "direction": "OUTBOUND", "distance": 4000})
+		testkit.MustStatus(t, res, http.StatusOK)
+		return str(t, res.Map(t), "ospId")
+	}
+}
+
+// tripRegistrationSample fills the fields of the registration calls: a
+// bike commute of 5 km (the fixture's settings compensate it).
+func tripRegistrationSample(f *fixture, path, name string) (any, bool) {
+	if !strings.HasPrefix(path, v1+"/travel/registration/") && path != v1+"/travel/getByFilter" {
+		return nil, false
+	}
+	switch name {
+	case "kind":
+		f.id("tripRegistration") // Acme compensates bike commutes
+		return "COMMUTE", true
+	case "mode":
+		return "BIKE", true
+	case "direction":
+		return "OUTBOUND", true
+	case "distance":
+		return 5000, true
+	}
+	return nil, false
+}
