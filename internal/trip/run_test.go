@@ -229,3 +229,39 @@ func TestRunMonthCancelledPartWay(t *testing.T) {
 		}
 	})
 }
+
+// TestRunMonthBikeViaMobilityBudget: a company paying the bike allowance
+// through the legal mobility budget gets the bike part there and the rest
+// on the commuting budget, each registration naming its ledger row.
+func TestRunMonthBikeViaMobilityBudget(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		staff := e.LoginAs("ospadmin")
+		configure(t, e, seed.AcmeOspID, 350_000, 240_000, 0, 0, 0, true)
+		u := appUser(t, e, "trip.mobility", seed.AcmeOspID)
+		e.CreateBudget(staff, "COMMUTING_BUDGET", u, map[string]any{"frequency": ""})
+		e.CreateBudget(staff, "MOBILITY_BUDGET", u, map[string]any{})
+		approved(t, e, u, seed.AcmeOspID, "2026-10-01", "BIKE", "OUTBOUND", 350, 0)
+		approved(t, e, u, seed.AcmeOspID, "2026-10-01", "WALK", "RETURN", 240, 0)
+		approved(t, e, u, seed.AcmeOspID, "2026-10-02", "BIKE", "OUTBOUND", 351, 0)
+		if _, err := e.App.TripRegistrations.RunMonth(context.Background(), "202610"); err != nil {
+			t.Fatal(err)
+		}
+		tx := topups(t, e, u)
+		byType := map[string]topup{}
+		for _, x := range tx {
+			byType[x.Type] = x
+		}
+		if len(tx) != 2 || byType["MOBILITY_BUDGET"].Amount != 701 || byType["COMMUTING_BUDGET"].Amount != 240 {
+			t.Fatalf("topups: %+v", tx)
+		}
+		for i, s := range states(t, e, u) {
+			want := byType["MOBILITY_BUDGET"].OspID
+			if i == 1 {
+				want = byType["COMMUTING_BUDGET"].OspID
+			}
+			if s.Status != "PAID" || s.Tx == nil || *s.Tx != want {
+				t.Fatalf("registration %d: %+v", i, s)
+			}
+		}
+	})
+}
