@@ -35,6 +35,7 @@ import (
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
+	"mobility/portal/internal/trip"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/userfee"
 	"mobility/portal/internal/usergroup"
@@ -78,6 +79,9 @@ type App struct {
 	// Invoices issues the monthly invoices, credit notes and self-billing
 	// invoices and records payments; it reads the owners' read models.
 	Invoices *invoice.Service
+	// Trips holds the trip configuration (company, users, distances,
+	// tax-free rates), the registrations and the monthly compensation run.
+	Trips *trip.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -161,6 +165,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Products:  products,
 		UserFees:  userFees,
 		Invoices:  invoices,
+		Trips:     trip.NewService(trip.Deps{DB: db, Clock: c, Companies: companies, Users: users}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -190,6 +195,7 @@ func (a *App) Routes() []api.Route {
 		a.UserFees.Routes(),
 		a.Invoices.Routes(),
 		a.Invoices.DocumentRoutes(),
+		a.Trips.ConfigRoutes(),
 	} {
 		routes = append(routes, group...)
 	}

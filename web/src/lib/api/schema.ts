@@ -472,6 +472,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/businessTrip/compensation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's business-trip compensation overrides beside the company's values
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BusinessTripCompensationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/businessTrip/compensation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a user's business-trip overrides; refused until the company enables business trips (SPEC §8)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BusinessTripCompensationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/businessTrip/configuration/permission/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a user may register business trips
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BusinessTripConfigurationPermissionGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/businessTrip/configuration/permission/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a user register business trips or not; refused until the company enables business trips (SPEC §8)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BusinessTripConfigurationPermissionUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/distance/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one entry of a user's distance history
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteDistanceDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/distance/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's commuting distance history and the entry valid today
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteDistanceGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/distance/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the distance valid from a day; the user's own within ±20 % of it (SPEC §5)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteDistanceUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/user/compensation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's commute compensation overrides beside the company's values
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteUserCompensationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/user/compensation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a user's commute compensation overrides (null: the company's value)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteUserCompensationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/user/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set which commute modes a user may register
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteUserUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/user/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a user may register on a day (default today) and the distance valid then
+         * @description Roles: user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1CommuteUserIdStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/company/budgetType/list": {
         parameters: {
             query?: never;
@@ -1021,6 +1241,86 @@ export interface paths {
         put?: never;
         /** The help page in the caller's language */
         post: operations["postPortalServiceV1HelpGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/homework/compensation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's home-work daily allowance override beside the company's
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1HomeworkCompensationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/homework/compensation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a user's home-work daily allowance override (null: the company's)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1HomeworkCompensationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/homework/configuration/permission/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a user may register home work
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1HomeworkConfigurationPermissionGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/homework/configuration/permission/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a user register home work or not
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1HomeworkConfigurationPermissionUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3840,6 +4140,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/travel/compensation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's trip configuration (SPEC §3): which commutes, business trips and home work it compensates and how
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TravelCompensationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/travel/compensation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a company's trip configuration (business trips: one car type, only when enabled)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TravelCompensationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/travel/taxFreeRate/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a kind's next tax-free rate period (platform staff; no overlap, an open-ended period before it is closed)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TravelTaxFreeRateCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/travel/taxFreeRate/findAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every tax-free rate period per km by kind (SPEC §9) */
+        post: operations["postPortalServiceV1TravelTaxFreeRateFindAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/user/activate": {
         parameters: {
             query?: never;
@@ -4988,7 +5365,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -7671,6 +8048,187 @@ export interface components {
             mrpPartnerOspId: string;
             name: string;
         };
+        TripBusinessTripCompensation: {
+            /** @description micro-euros per km */
+            bikeCompensationPerKm?: number;
+            /** @description micro-euros per km for the company's business car type */
+            carCompensationPerKm?: number;
+            company?: components["schemas"]["TripTravelCompensation"];
+            userOspId: string;
+        };
+        TripCommuteCompensation: {
+            /** @enum {string} */
+            carCommuteCompensationType?: "PER_KILOMETER" | "PER_TRIP" | "PER_DAY";
+            /** @description micro-euros per km */
+            commuteBikeCompensationPerKm?: number;
+            /** @description cents */
+            commuteCarCompensationPerDay?: number;
+            /** @description micro-euros per km */
+            commuteCarCompensationPerKm?: number;
+            /** @description cents */
+            commuteCarCompensationPerTrip?: number;
+            /** @description micro-euros per km */
+            commuteWalkingCompensationPerKm?: number;
+            company?: components["schemas"]["TripTravelCompensation"];
+            userOspId: string;
+        };
+        TripCommuteDistance: {
+            /** @description metres per trip (one way), as the admin configured */
+            distance: number;
+            ospId: string;
+            /** @description metres the user entered, within ±20 % of distance */
+            userDistance?: number;
+            userOspId: string;
+            /** @description yyyy-MM-dd; valid until the next entry's validFrom */
+            validFrom: string;
+        };
+        TripCommuteDistanceDelete: {
+            ospId: string;
+        };
+        TripCommuteDistanceUpdate: {
+            /** @description metres per trip */
+            distance: number;
+            /** @description metres; only when the company allows distances configured by the user; at most 20 % from distance */
+            userDistance?: number;
+            userOspId: string;
+            /** @description yyyy-MM-dd */
+            validFrom: string;
+        };
+        TripCommuteDistances: {
+            allowDistancesConfiguredByUser: boolean;
+            current?: components["schemas"]["TripCommuteDistance"];
+            history: components["schemas"]["TripCommuteDistance"][];
+            userOspId: string;
+        };
+        TripCommuteUserStatus: {
+            businessTripModes: string[];
+            /** @description the company offers them and the user may use them */
+            commuteModes: string[];
+            date: string;
+            /** @description metres per trip valid on date (the user's own when set); 0: none */
+            distance: number;
+            distanceValidFrom?: string;
+            homeWorkAllowed: boolean;
+            /** @description directions of the commutes already registered on date */
+            registeredToday: string[];
+            userOspId: string;
+        };
+        TripCommuteUserUpdate: {
+            bikeAllowed: boolean;
+            carAllowed: boolean;
+            userOspId: string;
+            walkingAllowed: boolean;
+        };
+        TripCompanyRequest: {
+            corporateAccountOspId: string;
+        };
+        TripHomeworkCompensation: {
+            company?: components["schemas"]["TripTravelCompensation"];
+            /** @description cents per home-work day */
+            dailyAllowance?: number;
+            userOspId: string;
+        };
+        TripPermission: {
+            allowed: boolean;
+            /** @description whether the company offers it (answers only) */
+            companyEnabled: boolean;
+            userOspId: string;
+        };
+        TripTaxFreeRate: {
+            /** @enum {string} */
+            kind: "BIKE" | "WALK" | "BUSINESS_PRIVATE_CAR";
+            ospId: string;
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            rate: number;
+            validFrom: string;
+            /** @description inclusive; empty: open-ended */
+            validTo?: string;
+        };
+        TripTaxFreeRateCreate: {
+            /** @enum {string} */
+            kind: "BIKE" | "WALK" | "BUSINESS_PRIVATE_CAR";
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            rate: number;
+            validFrom: string;
+            validTo?: string;
+        };
+        TripTravelCompensation: {
+            /** @description the user may enter an own distance within ±20 % of the admin's */
+            allowDistancesConfiguredByUser: boolean;
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            businessTripBikeCompensationPerKm: number;
+            businessTripBikeEnabled: boolean;
+            /**
+             * @description the one car type business trips use; empty: no car (only with businessTripsEnabled)
+             * @enum {string}
+             */
+            businessTripCarType: "" | "PRIVATE_CAR" | "COMPANY_CAR";
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            businessTripCompanyCarCompensationPerKm: number;
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            businessTripPrivateCarCompensationPerKm: number;
+            businessTripsEnabled: boolean;
+            /**
+             * @description default PER_KILOMETER
+             * @enum {string}
+             */
+            carCommuteCompensationType: "PER_KILOMETER" | "PER_TRIP" | "PER_DAY";
+            /**
+             * Format: int64
+             * @description micro-euros per km (0.35 EUR = 350000)
+             */
+            commuteBikeCompensationPerKm: number;
+            commuteBikeEnabled: boolean;
+            /**
+             * Format: int64
+             * @description cents per day with a commute (PER_DAY)
+             */
+            commuteCarCompensationPerDay: number;
+            /**
+             * Format: int64
+             * @description micro-euros per km (PER_KILOMETER)
+             */
+            commuteCarCompensationPerKm: number;
+            /**
+             * Format: int64
+             * @description cents per trip (PER_TRIP)
+             */
+            commuteCarCompensationPerTrip: number;
+            commuteCarEnabled: boolean;
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            commuteWalkingCompensationPerKm: number;
+            commuteWalkingEnabled: boolean;
+            corporateAccountOspId: string;
+            /**
+             * Format: int64
+             * @description cents per home-work day
+             */
+            homeWorkDailyAllowance: number;
+            homeWorkEnabled: boolean;
+            /** @description bike compensation is paid into the legal mobility budget instead of the commuting budget */
+            payBikeAllowanceViaMobilityBudget: boolean;
+        };
+        TripUserRequest: {
+            userOspId: string;
+        };
         UserActivateRequest: {
             ospId: string;
             /**
@@ -8974,6 +9532,368 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1BusinessTripCompensationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripBusinessTripCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BusinessTripCompensationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripBusinessTripCompensation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripBusinessTripCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BusinessTripConfigurationPermissionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripPermission"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BusinessTripConfigurationPermissionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripPermission"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripPermission"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteDistanceDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCommuteDistanceDelete"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteDistanceGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteDistances"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteDistanceUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCommuteDistanceUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteDistance"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteUserCompensationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteUserCompensationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCommuteCompensation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteUserUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCommuteUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteUserStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1CommuteUserIdStatus: {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd; default today */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteUserStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1CompanyBudgetTypeList: {
         parameters: {
             query?: never;
@@ -9937,6 +10857,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HelpHelp"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1HomeworkCompensationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripHomeworkCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1HomeworkCompensationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripHomeworkCompensation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripHomeworkCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1HomeworkConfigurationPermissionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripPermission"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1HomeworkConfigurationPermissionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripPermission"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripPermission"];
                 };
             };
             /** @description Bad Request */
@@ -14784,6 +15836,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResourceSummary"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TravelCompensationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCompanyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripTravelCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TravelCompensationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripTravelCompensation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripTravelCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TravelTaxFreeRateCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripTaxFreeRateCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripTaxFreeRate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TravelTaxFreeRateFindAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripTaxFreeRate"][];
                 };
             };
             /** @description Bad Request */
