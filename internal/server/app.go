@@ -79,9 +79,10 @@ type App struct {
 	// Invoices issues the monthly invoices, credit notes and self-billing
 	// invoices and records payments; it reads the owners' read models.
 	Invoices *invoice.Service
-	// Trips is the trip configuration (company, user, tax-free rates);
-	// TripRegistrations the registrations and the monthly compensation
-	// run, which pays into budgets through budget's BookTripCompensation.
+	// Trips holds the trip configuration (company, users, distances,
+	// tax-free rates); TripRegistrations the registrations and the monthly
+	// compensation run, which read Trips' effective settings and pay into
+	// budgets through budget's BookTripCompensation.
 	Trips             *trip.Service
 	TripRegistrations *trip.Registrations
 
@@ -170,7 +171,6 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Products:  products,
 		UserFees:  userFees,
 		Invoices:  invoices,
-
 		Trips:             trips,
 		TripRegistrations: tripRegistrations,
 
@@ -202,6 +202,7 @@ func (a *App) Routes() []api.Route {
 		a.UserFees.Routes(),
 		a.Invoices.Routes(),
 		a.Invoices.DocumentRoutes(),
+		a.Trips.ConfigRoutes(),
 		a.TripRegistrations.Routes(),
 	} {
 		routes = append(routes, group...)

@@ -211,6 +211,8 @@ func kindOfOspID(path string) string {
 		{v1 + "/userFee/", "userFeeTier"},         // authz_userfee_test.go
 		{v1 + "/invoice/send", "sendableInvoice"}, // authz_invoice_send_test.go
 		{v1 + "/invoice/", "invoice"},
+		{v1 + "/commute/distance/", "commuteDistance"}, // authz_trip_config_test.go
+		{v1 + "/commute/user/", "user"},
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind
@@ -903,8 +905,10 @@ func (b *builder) value(name, parent string, t reflect.Type) any {
 func (b *builder) sample(name, parent string) (any, bool) {
 	fx := b.m.fx
 	path := b.rt.Path
-	if v, ok := tripRegistrationSample(fx, path, name); ok {
-		return v, true
+	for _, h := range sampleHooks { // a domain's own fixture file first
+		if v, ok := h(fx, path, name, parent); ok {
+			return v, true
+		}
 	}
 	switch name {
 	case "pagination":
@@ -1119,6 +1123,11 @@ func (b *builder) sample(name, parent string) (any, bool) {
 	}
 	return nil, false
 }
+
+// sampleHooks give a domain's data fields their values from the domain's
+// own fixture file (its init); ok false leaves the field to sample, a nil
+// value leaves it out of the request.
+var sampleHooks []func(fx *fixture, path, name, parent string) (any, bool)
 
 // The matrix refuses to guess: a route whose request carries an id field it
 // does not know fails coverage instead of being called with a blank.

@@ -19,11 +19,10 @@ func init() {
 		e, t := f.m.e, f.m.t
 		ctx := context.Background()
 		ca := e.CorporateAccountID(seed.AcmeOspID)
-		if _, err := e.DB.Exec(ctx, `DELETE FROM company_travel_settings WHERE corporate_account_id = ?`, ca); err != nil {
-			t.Fatalf("fixture trip settings: %v", err)
-		}
+		// bike commutes on, the rest of Acme's configuration left as it is
 		if _, err := e.DB.Exec(ctx, `INSERT INTO company_travel_settings (corporate_account_id, commute_bike_enabled,
-			commute_bike_per_km_micro, updated_at) VALUES (?, TRUE, 350000, ?)`, ca, database.Now(e.Clock.Now())); err != nil {
+			commute_bike_per_km_micro, updated_at) VALUES (?, TRUE, 350000, ?) ON CONFLICT (corporate_account_id)
+			DO UPDATE SET commute_bike_enabled = TRUE, commute_bike_per_km_micro = 350000`, ca, database.Now(e.Clock.Now())); err != nil {
 			t.Fatalf("fixture trip settings: %v", err)
 		}
 		res := e.Post(v1+"/travel/registration/create", f.token, map[string]any{"userOspId": f.id("user"), "date": "2026-11-19",
@@ -31,11 +30,12 @@ func init() {
 		testkit.MustStatus(t, res, http.StatusOK)
 		return str(t, res.Map(t), "ospId")
 	}
+	sampleHooks = append(sampleHooks, tripRegistrationSample)
 }
 
 // tripRegistrationSample fills the fields of the registration calls: a
 // bike commute of 5 km (the fixture's settings compensate it).
-func tripRegistrationSample(f *fixture, path, name string) (any, bool) {
+func tripRegistrationSample(f *fixture, path, name, _ string) (any, bool) {
 	if !strings.HasPrefix(path, v1+"/travel/registration/") && path != v1+"/travel/getByFilter" {
 		return nil, false
 	}

@@ -312,8 +312,9 @@ type Effective struct {
 	CompanyID int64
 	// DistanceM is the commuting distance per trip valid on the day (the
 	// user's own when set), 0 with HasDistance false when none is.
-	DistanceM   int
-	HasDistance bool
+	DistanceM         int
+	HasDistance       bool
+	DistanceValidFrom string
 	// Commute by mode (BIKE, WALK, CAR); Business by mode (the company's
 	// car type and BIKE); HomeWork the daily allowance.
 	Commute  map[string]ModeTerms
@@ -324,4 +325,11 @@ type Effective struct {
 	// PayBikeViaMobilityBudget: bike compensation goes to the mobility
 	// budget instead of the commuting budget.
 	PayBikeViaMobilityBudget bool
+}
+
+// StatusRequest is GET commute/user/{id}/status: the user's ospId and an
+// optional day (default today).
+type StatusRequest struct {
+	ID   string `path:"id"`
+	Date string `query:"date" maxLength:"10" description:"yyyy-MM-dd; default today"`
 }

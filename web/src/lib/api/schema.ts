@@ -472,6 +472,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/businessTrip/compensation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's business-trip compensation overrides beside the company's values
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BusinessTripCompensationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/businessTrip/compensation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a user's business-trip overrides; refused until the company enables business trips (SPEC §8)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BusinessTripCompensationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/businessTrip/configuration/permission/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a user may register business trips
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BusinessTripConfigurationPermissionGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/businessTrip/configuration/permission/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a user register business trips or not; refused until the company enables business trips (SPEC §8)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1BusinessTripConfigurationPermissionUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/distance/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one entry of a user's distance history
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteDistanceDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/distance/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's commuting distance history and the entry valid today
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteDistanceGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/distance/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the distance valid from a day; the user's own within ±20 % of it (SPEC §5)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteDistanceUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/user/compensation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's commute compensation overrides beside the company's values
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteUserCompensationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/user/compensation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a user's commute compensation overrides (null: the company's value)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteUserCompensationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/user/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set which commute modes a user may register
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1CommuteUserUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/commute/user/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a user may register on a day (default today) and the distance valid then
+         * @description Roles: user_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1CommuteUserIdStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/company/budgetType/list": {
         parameters: {
             query?: never;
@@ -1021,6 +1241,86 @@ export interface paths {
         put?: never;
         /** The help page in the caller's language */
         post: operations["postPortalServiceV1HelpGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/homework/compensation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's home-work daily allowance override beside the company's
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1HomeworkCompensationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/homework/compensation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a user's home-work daily allowance override (null: the company's)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1HomeworkCompensationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/homework/configuration/permission/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a user may register home work
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1HomeworkConfigurationPermissionGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/homework/configuration/permission/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a user register home work or not
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1HomeworkConfigurationPermissionUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3840,6 +4140,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/travel/compensation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's trip configuration (SPEC §3): which commutes, business trips and home work it compensates and how
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TravelCompensationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/travel/compensation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a company's trip configuration (business trips: one car type, only when enabled)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TravelCompensationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/travel/getByFilter": {
         parameters: {
             query?: never;
@@ -3954,6 +4294,43 @@ export interface paths {
          * @description Roles: user_manager (ospadmin always).
          */
         post: operations["postPortalServiceV1TravelRegistrationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/travel/taxFreeRate/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a kind's next tax-free rate period (platform staff; no overlap, an open-ended period before it is closed)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TravelTaxFreeRateCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/travel/taxFreeRate/findAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every tax-free rate period per km by kind (SPEC §9) */
+        post: operations["postPortalServiceV1TravelTaxFreeRateFindAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7798,6 +8175,92 @@ export interface components {
             mrpPartnerOspId: string;
             name: string;
         };
+        TripBusinessTripCompensation: {
+            /** @description micro-euros per km */
+            bikeCompensationPerKm?: number;
+            /** @description micro-euros per km for the company's business car type */
+            carCompensationPerKm?: number;
+            company?: components["schemas"]["TripTravelCompensation"];
+            userOspId: string;
+        };
+        TripCommuteCompensation: {
+            /** @enum {string} */
+            carCommuteCompensationType?: "PER_KILOMETER" | "PER_TRIP" | "PER_DAY";
+            /** @description micro-euros per km */
+            commuteBikeCompensationPerKm?: number;
+            /** @description cents */
+            commuteCarCompensationPerDay?: number;
+            /** @description micro-euros per km */
+            commuteCarCompensationPerKm?: number;
+            /** @description cents */
+            commuteCarCompensationPerTrip?: number;
+            /** @description micro-euros per km */
+            commuteWalkingCompensationPerKm?: number;
+            company?: components["schemas"]["TripTravelCompensation"];
+            userOspId: string;
+        };
+        TripCommuteDistance: {
+            /** @description metres per trip (one way), as the admin configured */
+            distance: number;
+            ospId: string;
+            /** @description metres the user entered, within ±20 % of distance */
+            userDistance?: number;
+            userOspId: string;
+            /** @description yyyy-MM-dd; valid until the next entry's validFrom */
+            validFrom: string;
+        };
+        TripCommuteDistanceDelete: {
+            ospId: string;
+        };
+        TripCommuteDistanceUpdate: {
+            /** @description metres per trip */
+            distance: number;
+            /** @description metres; only when the company allows distances configured by the user; at most 20 % from distance */
+            userDistance?: number;
+            userOspId: string;
+            /** @description yyyy-MM-dd */
+            validFrom: string;
+        };
+        TripCommuteDistances: {
+            allowDistancesConfiguredByUser: boolean;
+            current?: components["schemas"]["TripCommuteDistance"];
+            history: components["schemas"]["TripCommuteDistance"][];
+            userOspId: string;
+        };
+        TripCommuteUserStatus: {
+            businessTripModes: string[];
+            /** @description the company offers them and the user may use them */
+            commuteModes: string[];
+            date: string;
+            /** @description metres per trip valid on date (the user's own when set); 0: none */
+            distance: number;
+            distanceValidFrom?: string;
+            homeWorkAllowed: boolean;
+            /** @description directions of the commutes already registered on date */
+            registeredToday: string[];
+            userOspId: string;
+        };
+        TripCommuteUserUpdate: {
+            bikeAllowed: boolean;
+            carAllowed: boolean;
+            userOspId: string;
+            walkingAllowed: boolean;
+        };
+        TripCompanyRequest: {
+            corporateAccountOspId: string;
+        };
+        TripHomeworkCompensation: {
+            company?: components["schemas"]["TripTravelCompensation"];
+            /** @description cents per home-work day */
+            dailyAllowance?: number;
+            userOspId: string;
+        };
+        TripPermission: {
+            allowed: boolean;
+            /** @description whether the company offers it (answers only) */
+            companyEnabled: boolean;
+            userOspId: string;
+        };
         TripRegistration: {
             budgetTransactionOspId?: string;
             /**
@@ -7875,6 +8338,101 @@ export interface components {
             kind: "COMMUTE" | "BUSINESS" | "HOME_WORK";
             /** @enum {string} */
             mode?: "" | "BIKE" | "WALK" | "CAR" | "PRIVATE_CAR" | "COMPANY_CAR";
+            userOspId: string;
+        };
+        TripTaxFreeRate: {
+            /** @enum {string} */
+            kind: "BIKE" | "WALK" | "BUSINESS_PRIVATE_CAR";
+            ospId: string;
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            rate: number;
+            validFrom: string;
+            /** @description inclusive; empty: open-ended */
+            validTo?: string;
+        };
+        TripTaxFreeRateCreate: {
+            /** @enum {string} */
+            kind: "BIKE" | "WALK" | "BUSINESS_PRIVATE_CAR";
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            rate: number;
+            validFrom: string;
+            validTo?: string;
+        };
+        TripTravelCompensation: {
+            /** @description the user may enter an own distance within ±20 % of the admin's */
+            allowDistancesConfiguredByUser: boolean;
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            businessTripBikeCompensationPerKm: number;
+            businessTripBikeEnabled: boolean;
+            /**
+             * @description the one car type business trips use; empty: no car (only with businessTripsEnabled)
+             * @enum {string}
+             */
+            businessTripCarType: "" | "PRIVATE_CAR" | "COMPANY_CAR";
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            businessTripCompanyCarCompensationPerKm: number;
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            businessTripPrivateCarCompensationPerKm: number;
+            businessTripsEnabled: boolean;
+            /**
+             * @description default PER_KILOMETER
+             * @enum {string}
+             */
+            carCommuteCompensationType: "PER_KILOMETER" | "PER_TRIP" | "PER_DAY";
+            /**
+             * Format: int64
+             * @description micro-euros per km (0.35 EUR = 350000)
+             */
+            commuteBikeCompensationPerKm: number;
+            commuteBikeEnabled: boolean;
+            /**
+             * Format: int64
+             * @description cents per day with a commute (PER_DAY)
+             */
+            commuteCarCompensationPerDay: number;
+            /**
+             * Format: int64
+             * @description micro-euros per km (PER_KILOMETER)
+             */
+            commuteCarCompensationPerKm: number;
+            /**
+             * Format: int64
+             * @description cents per trip (PER_TRIP)
+             */
+            commuteCarCompensationPerTrip: number;
+            commuteCarEnabled: boolean;
+            /**
+             * Format: int64
+             * @description micro-euros per km
+             */
+            commuteWalkingCompensationPerKm: number;
+            commuteWalkingEnabled: boolean;
+            corporateAccountOspId: string;
+            /**
+             * Format: int64
+             * @description cents per home-work day
+             */
+            homeWorkDailyAllowance: number;
+            homeWorkEnabled: boolean;
+            /** @description bike compensation is paid into the legal mobility budget instead of the commuting budget */
+            payBikeAllowanceViaMobilityBudget: boolean;
+        };
+        TripUserRequest: {
             userOspId: string;
         };
         UserActivateRequest: {
@@ -9180,6 +9738,368 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1BusinessTripCompensationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripBusinessTripCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BusinessTripCompensationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripBusinessTripCompensation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripBusinessTripCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BusinessTripConfigurationPermissionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripPermission"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1BusinessTripConfigurationPermissionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripPermission"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripPermission"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteDistanceDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCommuteDistanceDelete"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteDistanceGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteDistances"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteDistanceUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCommuteDistanceUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteDistance"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteUserCompensationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteUserCompensationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCommuteCompensation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1CommuteUserUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCommuteUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteUserStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1CommuteUserIdStatus: {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd; default today */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripCommuteUserStatus"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1CompanyBudgetTypeList: {
         parameters: {
             query?: never;
@@ -10143,6 +11063,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HelpHelp"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1HomeworkCompensationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripHomeworkCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1HomeworkCompensationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripHomeworkCompensation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripHomeworkCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1HomeworkConfigurationPermissionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripPermission"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1HomeworkConfigurationPermissionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripPermission"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripPermission"];
                 };
             };
             /** @description Bad Request */
@@ -15003,6 +16055,72 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1TravelCompensationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripCompanyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripTravelCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TravelCompensationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripTravelCompensation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripTravelCompensation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1TravelGetByFilter: {
         parameters: {
             query?: never;
@@ -15191,6 +16309,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TripRegistration"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TravelTaxFreeRateCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TripTaxFreeRateCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripTaxFreeRate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TravelTaxFreeRateFindAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripTaxFreeRate"][];
                 };
             };
             /** @description Bad Request */
