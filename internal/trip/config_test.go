@@ -285,3 +285,32 @@ func TestTaxFreeRates(t *testing.T) {
 		}
 	})
 }
+
+// Two admins changing different settings of one user at once both land:
+// each change applies to the row as it is under its lock.
+func TestUserSettingsConcurrentChanges(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		te := newTripEnv(t, e)
+		te.configure(t, map[string]any{"homeWorkEnabled": true, "homeWorkDailyAllowance": 300, "commuteBikeEnabled": true})
+		for round := range 6 {
+			allowed := round%2 == 0
+			rate := int64(100000 + round)
+			done := make(chan *testkit.Response, 2)
+			go func() {
+				done <- te.Post(v1+"/homework/configuration/permission/update", te.acme, map[string]any{"userOspId": te.userOsp, "allowed": allowed})
+			}()
+			go func() {
+				done <- te.Post(v1+"/commute/user/compensation/update", te.acme, map[string]any{"userOspId": te.userOsp,
+					"commuteBikeCompensationPerKm": rate})
+			}()
+			for range 2 {
+				testkit.MustStatus(t, <-done, http.StatusOK)
+			}
+			ef := te.effective(t, "2026-11-20")
+			if ef.HomeWork.Allowed != allowed || ef.Commute[trip.ModeBike].RateMicro != rate {
+				t.Fatalf("round %d: home work %v (want %v), bike rate %d (want %d)", round, ef.HomeWork.Allowed, allowed,
+					ef.Commute[trip.ModeBike].RateMicro, rate)
+			}
+		}
+	})
+}
