@@ -240,7 +240,7 @@ func TestBusinessTripsNeedCompany(t *testing.T) {
 			t.Fatalf("permission %v", m)
 		}
 		// the tax-free rate is the one valid on the day: the period boundary
-		for day, want := range map[string]int64{"2025-06-30": 441500, "2025-07-01": 427000} {
+		for day, want := range map[string]int64{"2025-06-30": 441500, "2025-07-01": 444900} {
 			car := te.effective(t, day).Business[trip.ModePrivateCar]
 			if !car.Allowed || car.RateMicro != 500000 || car.TaxFreeMicro != want || !car.HasTaxFree {
 				t.Errorf("private car on %s: %+v", day, car)
