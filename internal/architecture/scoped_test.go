@@ -107,5 +107,15 @@ func TestByIDRefusesOtherTenants(t *testing.T) {
 				t.Errorf("expense.Service.BilledByIDs in scope %+v: %v %v, want found %v", c.s, got, err, c.found)
 			}
 		}
+		// trip's read model of users' companies, by id
+		for _, c := range []struct {
+			s     access.Scope
+			found bool
+		}{{acme, false}, {rideOn, false}, {globex, true}, {mobi, true}, {system, true}} {
+			got, err := e.App.Users.CompanyIDs(ctx, c.s, []int64{lenaID})
+			if company, ok := got[lenaID]; err != nil || ok != c.found || (ok && company != globexID) {
+				t.Errorf("user.Service.CompanyIDs in scope %+v: %v %v, want found %v", c.s, got, err, c.found)
+			}
+		}
 	})
 }

@@ -240,7 +240,7 @@ func TestBusinessTripsNeedCompany(t *testing.T) {
 			t.Fatalf("permission %v", m)
 		}
 		// the tax-free rate is the one valid on the day: the period boundary
-		for day, want := range map[string]int64{"2025-06-30": 441500, "2025-07-01": 427000} {
+		for day, want := range map[string]int64{"2025-06-30": 441500, "2025-07-01": 444900} {
 			car := te.effective(t, day).Business[trip.ModePrivateCar]
 			if !car.Allowed || car.RateMicro != 500000 || car.TaxFreeMicro != want || !car.HasTaxFree {
 				t.Errorf("private car on %s: %+v", day, car)
@@ -281,6 +281,35 @@ func TestTaxFreeRates(t *testing.T) {
 		for day, want := range map[string]int64{"2026-12-31": 240000, "2027-01-01": 250000} {
 			if w := te.effective(t, day).Commute[trip.ModeWalk]; w.TaxFreeMicro != want {
 				t.Errorf("walking tax-free rate on %s: %d", day, w.TaxFreeMicro)
+			}
+		}
+	})
+}
+
+// Two admins changing different settings of one user at once both land:
+// each change applies to the row as it is under its lock.
+func TestUserSettingsConcurrentChanges(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		te := newTripEnv(t, e)
+		te.configure(t, map[string]any{"homeWorkEnabled": true, "homeWorkDailyAllowance": 300, "commuteBikeEnabled": true})
+		for round := range 6 {
+			allowed := round%2 == 0
+			rate := int64(100000 + round)
+			done := make(chan *testkit.Response, 2)
+			go func() {
+				done <- te.Post(v1+"/homework/configuration/permission/update", te.acme, map[string]any{"userOspId": te.userOsp, "allowed": allowed})
+			}()
+			go func() {
+				done <- te.Post(v1+"/commute/user/compensation/update", te.acme, map[string]any{"userOspId": te.userOsp,
+					"commuteBikeCompensationPerKm": rate})
+			}()
+			for range 2 {
+				testkit.MustStatus(t, <-done, http.StatusOK)
+			}
+			ef := te.effective(t, "2026-11-20")
+			if ef.HomeWork.Allowed != allowed || ef.Commute[trip.ModeBike].RateMicro != rate {
+				t.Fatalf("round %d: home work %v (want %v), bike rate %d (want %d)", round, ef.HomeWork.Allowed, allowed,
+					ef.Commute[trip.ModeBike].RateMicro, rate)
 			}
 		}
 	})

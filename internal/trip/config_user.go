@@ -44,11 +44,23 @@ func (s *Service) userContext(ctx context.Context, p *access.Principal, ospID st
 	return &userContext{UserID: u.ID, CompanyID: u.CompanyID, UserOspID: u.OspID, Company: c, User: us}, nil
 }
 
-// saveUser writes a user's changed settings in one transaction.
-func (s *Service) saveUser(ctx context.Context, uc *userContext) error {
-	uc.User.CompanyID = uc.CompanyID
-	uc.User.UpdatedAt = database.Now(s.clock.Now())
-	return apperr.Wrap(s.db.WithTx(ctx, func(ctx context.Context) error { return s.store.saveUser(ctx, uc.User) }))
+// updateUser applies change to a user's settings as they are under the
+// row's lock, in one transaction, and keeps the result in uc.
+func (s *Service) updateUser(ctx context.Context, uc *userContext, change func(u *userRow)) error {
+	now := database.Now(s.clock.Now())
+	return apperr.Wrap(s.db.WithTx(ctx, func(ctx context.Context) error {
+		u, err := s.store.lockUser(ctx, uc.UserID, uc.CompanyID, now)
+		if err != nil {
+			return err
+		}
+		change(&u)
+		u.CompanyID, u.UpdatedAt = uc.CompanyID, now
+		if err := s.store.saveUser(ctx, u); err != nil {
+			return err
+		}
+		uc.User = u
+		return nil
+	}))
 }
 
 // ---- distances ----
@@ -155,8 +167,9 @@ func (s *Service) UpdateCommuteUser(ctx context.Context, p *access.Principal, re
 	if err != nil {
 		return nil, err
 	}
-	uc.User.BikeAllowed, uc.User.CarAllowed, uc.User.WalkAllowed = req.BikeAllowed, req.CarAllowed, req.WalkingAllowed
-	if err := s.saveUser(ctx, uc); err != nil {
+	if err := s.updateUser(ctx, uc, func(u *userRow) {
+		u.BikeAllowed, u.CarAllowed, u.WalkAllowed = req.BikeAllowed, req.CarAllowed, req.WalkingAllowed
+	}); err != nil {
 		return nil, err
 	}
 	return s.Status(ctx, p, StatusRequest{ID: uc.UserOspID})
@@ -177,8 +190,7 @@ func (s *Service) UpdateHomeworkPermission(ctx context.Context, p *access.Princi
 	if err != nil {
 		return nil, err
 	}
-	uc.User.HomeWorkAllowed = req.Allowed
-	if err := s.saveUser(ctx, uc); err != nil {
+	if err := s.updateUser(ctx, uc, func(u *userRow) { u.HomeWorkAllowed = req.Allowed }); err != nil {
 		return nil, err
 	}
 	return &Permission{UserOspID: uc.UserOspID, Allowed: req.Allowed, CompanyEnabled: uc.Company.HomeWork}, nil
@@ -203,8 +215,7 @@ func (s *Service) UpdateBusinessTripPermission(ctx context.Context, p *access.Pr
 	if !uc.Company.BusinessTrips {
 		return nil, errBusinessTripsOff()
 	}
-	uc.User.BusinessAllowed = req.Allowed
-	if err := s.saveUser(ctx, uc); err != nil {
+	if err := s.updateUser(ctx, uc, func(u *userRow) { u.BusinessAllowed = req.Allowed }); err != nil {
 		return nil, err
 	}
 	return &Permission{UserOspID: uc.UserOspID, Allowed: req.Allowed, CompanyEnabled: true}, nil
@@ -240,11 +251,11 @@ func (s *Service) UpdateCommuteCompensation(ctx context.Context, p *access.Princ
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	u := &uc.User
-	u.CarCommuteType, u.CommuteBikeMicro, u.CommuteWalkMicro, u.CommuteCarMicro = req.CarCommuteCompensationType,
-		req.CommuteBikeCompensationPerKm, req.CommuteWalkingCompensationPerKm, req.CommuteCarCompensationPerKm
-	u.CommuteCarPerTrip, u.CommuteCarPerDay = trip, day
-	if err := s.saveUser(ctx, uc); err != nil {
+	if err := s.updateUser(ctx, uc, func(u *userRow) {
+		u.CarCommuteType, u.CommuteBikeMicro, u.CommuteWalkMicro, u.CommuteCarMicro = req.CarCommuteCompensationType,
+			req.CommuteBikeCompensationPerKm, req.CommuteWalkingCompensationPerKm, req.CommuteCarCompensationPerKm
+		u.CommuteCarPerTrip, u.CommuteCarPerDay = trip, day
+	}); err != nil {
 		return nil, err
 	}
 	return uc.commuteAPI(), nil
@@ -283,8 +294,9 @@ func (s *Service) UpdateBusinessTripCompensation(ctx context.Context, p *access.
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	uc.User.BusinessCarMicro, uc.User.BusinessBikeMicro = req.CarCompensationPerKm, req.BikeCompensationPerKm
-	if err := s.saveUser(ctx, uc); err != nil {
+	if err := s.updateUser(ctx, uc, func(u *userRow) {
+		u.BusinessCarMicro, u.BusinessBikeMicro = req.CarCompensationPerKm, req.BikeCompensationPerKm
+	}); err != nil {
 		return nil, err
 	}
 	return uc.businessAPI(), nil
@@ -316,8 +328,7 @@ func (s *Service) UpdateHomeworkCompensation(ctx context.Context, p *access.Prin
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	uc.User.HomeWorkAllowance = a
-	if err := s.saveUser(ctx, uc); err != nil {
+	if err := s.updateUser(ctx, uc, func(u *userRow) { u.HomeWorkAllowance = a }); err != nil {
 		return nil, err
 	}
 	return uc.homeworkAPI(), nil

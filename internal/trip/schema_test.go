@@ -22,7 +22,7 @@ func TestSchemaInvariants(t *testing.T) {
 		if err := e.DB.Select(ctx, &rates, `SELECT kind, rate_micro, valid_from, valid_to FROM tax_free_rates ORDER BY kind, valid_from`); err != nil {
 			t.Fatal(err)
 		}
-		want := []string{"BIKE 350000 2024-07-01 -", "BUSINESS_PRIVATE_CAR 441500 2024-07-01 2025-06-30", "BUSINESS_PRIVATE_CAR 427000 2025-07-01 2026-06-30", "WALK 240000 2024-07-01 -"}
+		want := []string{"BIKE 350000 2024-07-01 -", "BUSINESS_PRIVATE_CAR 441500 2024-07-01 2025-06-30", "BUSINESS_PRIVATE_CAR 444900 2025-07-01 2026-06-30", "WALK 240000 2024-07-01 -"}
 		if len(rates) != len(want) {
 			t.Fatalf("rates %+v", rates)
 		}

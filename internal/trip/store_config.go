@@ -240,3 +240,16 @@ func (s *store) commuteDirections(ctx context.Context, userID int64, day string)
 		ORDER BY direction`, userID, day)
 	return out, err
 }
+
+// lockUser reads a user's settings row under its row lock, inserting the
+// defaults first when there is none, so a change applies to the latest
+// values (two admins changing different settings at once both land).
+func (s *store) lockUser(ctx context.Context, userID, companyID int64, now time.Time) (userRow, error) {
+	if _, err := s.db.Exec(ctx, `INSERT INTO user_trip_settings (user_id, corporate_account_id, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO NOTHING`, userID, companyID, now); err != nil {
+		return userRow{}, err
+	}
+	var r userRow
+	err := s.db.Get(ctx, &r, `SELECT `+userCols+` FROM user_trip_settings WHERE user_id = ?`+s.db.Dialect.ForUpdate(), userID)
+	return r, err
+}

@@ -52,13 +52,14 @@ CREATE TABLE tax_free_rates (
     UNIQUE (kind, valid_from)
 );
 -- SPEC §9: bike 0.35, walking 0.24, private car for business trips 0.4415
--- from 1 July 2024 to 30 June 2025; the Belgian official rate for the next
--- period (1 July 2025 to 30 June 2026) is 0.4270. Staff add later periods.
+-- from 1 July 2024 to 30 June 2025; the Belgian annually indexed rate for
+-- the next period (1 July 2025 to 30 June 2026) is 0.4449 (sociare.be,
+-- q-bus.be; the quarterly indexed rates differ). Staff add later periods.
 INSERT INTO tax_free_rates (osp_id, kind, rate_micro, valid_from, valid_to, created_at) VALUES
     ('a3c1e6f0-2d4b-4e0a-9c1d-000000000001', 'BIKE', 350000, '2024-07-01', NULL, CURRENT_TIMESTAMP),
     ('a3c1e6f0-2d4b-4e0a-9c1d-000000000002', 'WALK', 240000, '2024-07-01', NULL, CURRENT_TIMESTAMP),
     ('a3c1e6f0-2d4b-4e0a-9c1d-000000000003', 'BUSINESS_PRIVATE_CAR', 441500, '2024-07-01', '2025-06-30', CURRENT_TIMESTAMP),
-    ('a3c1e6f0-2d4b-4e0a-9c1d-000000000004', 'BUSINESS_PRIVATE_CAR', 427000, '2025-07-01', '2026-06-30', CURRENT_TIMESTAMP);
+    ('a3c1e6f0-2d4b-4e0a-9c1d-000000000004', 'BUSINESS_PRIVATE_CAR', 444900, '2025-07-01', '2026-06-30', CURRENT_TIMESTAMP);
 
 -- A user's commuting distance per trip (one way), with history: the
 -- distance valid on a day is the row with the latest valid_from <= day.
