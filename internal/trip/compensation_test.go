@@ -35,9 +35,9 @@ func TestCompute(t *testing.T) {
 		{"4 m at 1 €/km is nothing", KindCommute, km(1_000_000, 0), 4, true, Compensation{RateMicro: 1_000_000}},
 		// 20 km × 0.40 = 8.00 €; tax-free 20 km × 0.35 = 7.00 € → 1.00 € taxable
 		{"above the tax-free rate", KindCommute, km(400_000, 350_000), 20_000, true, Compensation{Amount: 800, Taxable: 100, RateMicro: 400_000}},
-		// paid 0.4415 while the period's tax-free rate is 0.4270: 33 km
-		// = 14.5695 → 14.57 €; tax-free 14.091 → 14.09 €; 0.48 € taxable
-		{"business trip, next period's lower rate", KindBusiness, km(441_500, 427_000), 33_000, true,
+		// paid 0.4415 with a tax-free rate of 0.4270: 33 km = 14.5695
+		// → 14.57 €; tax-free 14.091 → 14.09 €; 0.48 € taxable
+		{"business trip above a lower tax-free rate", KindBusiness, km(441_500, 427_000), 33_000, true,
 			Compensation{Amount: 1457, Taxable: 48, RateMicro: 441_500}},
 		{"below the tax-free rate is all tax-free", KindCommute, km(200_000, 350_000), 7_000, true, Compensation{Amount: 140, RateMicro: 200_000}},
 		{"no tax-free rate: all taxable", KindBusiness, km(300_000, -1), 10_000, true, Compensation{Amount: 300, Taxable: 300, RateMicro: 300_000}},

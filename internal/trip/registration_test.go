@@ -272,31 +272,29 @@ func TestRegistrationRules(t *testing.T) {
 
 // TestBusinessTripRatePeriods: a business trip by private car uses the
 // tax-free rate valid on its date — 0.4415 €/km up to 30 June 2025,
-// 0.4270 €/km from 1 July 2025 — so the same trip paid 0.4415 €/km is
-// tax-free on the 30th and partly taxable on the 1st.
+// 0.4449 €/km from 1 July 2025 (the seeded periods) — so the same trip
+// paid 0.4450 €/km has another taxable part on the 30th and on the 1st.
 func TestBusinessTripRatePeriods(t *testing.T) {
 	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
 		globex := e.LoginAs("globex.admin")
 		u := appUser(t, e, "trip.business", seed.GlobexOspID)
-		configure(t, e, seed.GlobexOspID, 0, 0, 0, 0, 441_500, false)
+		configure(t, e, seed.GlobexOspID, 0, 0, 0, 0, 445_000, false)
 		allow(t, e, u, seed.GlobexOspID)
-		const m = 123_456 // 123.456 km
+		const m = 123_456 // 123.456 km × 0.4450 = 54.93792 € → 54.94 €
 		for _, c := range []struct {
-			day      string
-			free     int64
-			taxable  int64
-			amount   int64
-			freeRate int64
+			day     string
+			free    int64
+			taxable int64
 		}{
-			// 123.456 km × 0.4415 = 54.505824 € → 54.51 €, all tax-free
-			{"2025-06-30", 441_500, 0, 5451, 441_500},
-			// tax-free 123.456 × 0.4270 = 52.715712 → 52.72 €: 1.79 € taxable
-			{"2025-07-01", 427_000, 179, 5451, 427_000},
+			// tax-free 123.456 × 0.4415 = 54.505824 → 54.51 €: 0.43 € taxable
+			{"2025-06-30", 441_500, 43},
+			// tax-free 123.456 × 0.4449 = 54.9255744 → 54.93 €: 0.01 € taxable
+			{"2025-07-01", 444_900, 1},
 		} {
 			r, _ := create(t, e, globex, map[string]any{"userOspId": u, "date": c.day, "kind": "BUSINESS", "mode": "PRIVATE_CAR",
 				"distance": m}, 200)
-			if r.Compensation != c.amount || r.Compensation != cents(m, 441_500) || r.Taxable != c.taxable ||
-				r.Taxable != cents(m, 441_500)-cents(m, c.free) || r.TaxFreeRate == nil || *r.TaxFreeRate != c.freeRate {
+			if r.Compensation != 5494 || r.Compensation != cents(m, 445_000) || r.Taxable != c.taxable ||
+				r.Taxable != cents(m, 445_000)-cents(m, c.free) || r.TaxFreeRate == nil || *r.TaxFreeRate != c.free {
 				t.Errorf("%s: %+v", c.day, r)
 			}
 		}
