@@ -3,7 +3,6 @@ package budget
 import (
 	"context"
 
-	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/money"
 )
@@ -48,21 +47,11 @@ func (s *Service) BookTripCompensation(ctx context.Context, e TripEntry) (txOspI
 		if !ok {
 			return nil
 		}
-		b, err := s.store.byID(ctx, access.SystemScope(), id, true)
-		if err != nil {
-			return err
-		}
-		// the lock was taken after the choice: a budget switched off in
-		// between is not paid into (the caller keeps the compensation)
-		if !b.active() {
-			return nil
-		}
-		t, err := s.post(ctx, b, Entry{Type: TxTopup, Amount: e.Amount, Description: e.Description, BookingDate: e.BookingDate})
-		if err != nil {
-			return err
-		}
-		txOspID = t.OspID
-		return nil
+		// a budget switched off since the choice is not paid into (the
+		// caller keeps the compensation)
+		txOspID, err = s.postIfActive(ctx, id, Entry{Type: TxTopup, Amount: e.Amount, Description: e.Description,
+			BookingDate: e.BookingDate})
+		return err
 	})
 	return txOspID, apperr.Wrap(err)
 }

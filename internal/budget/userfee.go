@@ -43,23 +43,27 @@ func (s *Service) ChargeUserFee(ctx context.Context, e UserFeeEntry) (txOspID st
 		if !ok {
 			return nil
 		}
-		b, err := s.store.byID(ctx, access.SystemScope(), id, true)
-		if err != nil {
-			return err
-		}
-		// the lock was taken after the choice: a budget switched off in
-		// between is not charged (the charge then has no ledger row)
-		if !b.active() {
-			return nil
-		}
-		t, err := s.post(ctx, b, Entry{Type: TxUserFee, Amount: amount, Description: e.Description})
-		if err != nil {
-			return err
-		}
-		txOspID = t.OspID
-		return nil
+		// a budget switched off since the choice is not charged (the
+		// charge then has no ledger row)
+		txOspID, err = s.postIfActive(ctx, id, Entry{Type: TxUserFee, Amount: amount, Description: e.Description})
+		return err
 	})
 	return txOspID, apperr.Wrap(err)
+}
+
+// postIfActive locks a budget chosen before the lock (a system job's
+// choice) and posts e on it unless it was switched off in between; ""
+// when it was, nothing is booked.
+func (s *Service) postIfActive(ctx context.Context, id int64, e Entry) (string, error) {
+	b, err := s.store.byID(ctx, access.SystemScope(), id, true)
+	if err != nil || !b.active() {
+		return "", err
+	}
+	t, err := s.post(ctx, b, e)
+	if err != nil {
+		return "", err
+	}
+	return t.OspID, nil
 }
 
 // userFeeCandidate is one of a user's company-paid budgets.
