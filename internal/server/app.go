@@ -204,6 +204,7 @@ func (a *App) Routes() []api.Route {
 		a.Invoices.DocumentRoutes(),
 		a.Trips.ConfigRoutes(),
 		a.TripRegistrations.Routes(),
+		a.TripRegistrations.ImportRoutes(),
 	} {
 		routes = append(routes, group...)
 	}

@@ -1,7 +1,10 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"mime/multipart"
 	"net/http"
 	"strings"
 
@@ -30,7 +33,28 @@ func init() {
 		testkit.MustStatus(t, res, http.StatusOK)
 		return str(t, res.Map(t), "ospId")
 	}
+	// the import: a file of one bike commute of the matrix's Acme user
+	routeIDKinds[v1+"/travel/registration/upload/"] = map[string]string{"uploadId": "tripImport"}
+	fixtureMakers["tripImport"] = func(f *fixture, n int) string {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		_ = mw.WriteField("corporateAccountOspId", seed.AcmeOspID)
+		fw, _ := mw.CreateFormFile("file", "trips.csv")
+		fmt.Fprint(fw, tripImportFile(f))
+		_ = mw.Close()
+		res := f.m.e.Do(testkit.Request{Path: v1 + "/travel/registration/upload/upload", Token: f.token, Body: buf.Bytes(),
+			Headers: map[string]string{"Content-Type": mw.FormDataContentType()}})
+		testkit.MustStatus(f.m.t, res, http.StatusOK)
+		return str(f.m.t, res.Map(f.m.t), "uploadId")
+	}
 	sampleHooks = append(sampleHooks, tripRegistrationSample)
+}
+
+// tripImportFile is a registrations file of one bike commute of the
+// matrix's Acme user, the day before the fixture's registration.
+func tripImportFile(f *fixture) string {
+	f.id("tripRegistration") // Acme compensates bike commutes
+	return "userOspId,date,kind,mode,direction,distance\n" + f.id("user") + ",2026-11-18,COMMUTE,BIKE,OUTBOUND,3000\n"
 }
 
 // tripRegistrationSample fills the fields of the registration calls: a
@@ -40,6 +64,8 @@ func tripRegistrationSample(f *fixture, path, name, _ string) (any, bool) {
 		return nil, false
 	}
 	switch name {
+	case "file":
+		return tripImportFile(f), true
 	case "kind":
 		f.id("tripRegistration") // Acme compensates bike commutes
 		return "COMMUTE", true

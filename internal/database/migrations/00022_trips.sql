@@ -161,7 +161,25 @@ CREATE TABLE trip_payment_runs (
 );
 CREATE INDEX trip_payment_runs_company ON trip_payment_runs(corporate_account_id, month);
 
+-- Registration import files (CSV, at most 500 rows): uploaded, validated
+-- per line, processed once (status PROCESSED with the stored report; a
+-- second process answers it).
+CREATE TABLE trip_import_uploads (
+    id                    {{pk}},
+    osp_id                TEXT NOT NULL UNIQUE,
+    corporate_account_id  BIGINT NOT NULL REFERENCES corporate_accounts(id),
+    filename              TEXT NOT NULL,
+    content               {{blob}} NOT NULL,
+    row_count             INTEGER NOT NULL CHECK (row_count BETWEEN 0 AND 500),
+    status                TEXT NOT NULL CHECK (status IN ('UPLOADED', 'PROCESSED')),
+    report                TEXT NOT NULL DEFAULT '',
+    created_by            BIGINT NOT NULL REFERENCES users(id),
+    created_at            TIMESTAMP NOT NULL,
+    processed_at          TIMESTAMP
+);
+
 -- +goose Down
+DROP TABLE trip_import_uploads;
 DROP TABLE trip_payment_runs;
 DROP TABLE trip_registrations;
 DROP TABLE user_trip_settings;
