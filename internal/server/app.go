@@ -167,10 +167,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 			Partners: partners, Users: users, Budgets: budgets}),
 		ProductAccess: perms,
 
-		Resources: resources,
-		Products:  products,
-		UserFees:  userFees,
-		Invoices:  invoices,
+		Resources:         resources,
+		Products:          products,
+		UserFees:          userFees,
+		Invoices:          invoices,
 		Trips:             trips,
 		TripRegistrations: tripRegistrations,
 

@@ -22,15 +22,25 @@ func (s *Registrations) Routes() []api.Route {
 				return s.Filter(ctx, pr(ctx), *req)
 			}),
 		api.Post(travelBase+"/travel/registration/get", um, "travel", "One trip registration",
-			func(ctx context.Context, req *RegistrationRequest) (*Registration, error) { return s.Get(ctx, pr(ctx), req.OspID) }),
+			func(ctx context.Context, req *RegistrationRequest) (*Registration, error) {
+				return s.Get(ctx, pr(ctx), req.OspID)
+			}),
 		api.Post(travelBase+"/travel/registration/create", um, "travel", "Register a trip or home-work day on an app user's behalf (not in the future nor in a paid month; a mode the company compensates and the user may use; one commute each way a day); its compensation and taxable part are computed with the rates valid on its date",
-			func(ctx context.Context, req *RegistrationWrite) (*Registration, error) { return s.Create(ctx, pr(ctx), *req) }).
+			func(ctx context.Context, req *RegistrationWrite) (*Registration, error) {
+				return s.Create(ctx, pr(ctx), *req)
+			}).
 			WithIdempotencyKey(),
 		api.Post(travelBase+"/travel/registration/update", um, "travel", "Correct a REGISTERED or REJECTED registration (same rules as create); it is REGISTERED again",
-			func(ctx context.Context, req *RegistrationUpdate) (*Registration, error) { return s.Update(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *RegistrationUpdate) (*Registration, error) {
+				return s.Update(ctx, pr(ctx), *req)
+			}),
 		api.Post(travelBase+"/travel/registration/approve", um, "travel", "Approve a REGISTERED or REJECTED registration: the monthly run pays it (refused in a month already paid)",
-			func(ctx context.Context, req *RegistrationRequest) (*Registration, error) { return s.Approve(ctx, pr(ctx), req.OspID) }),
+			func(ctx context.Context, req *RegistrationRequest) (*Registration, error) {
+				return s.Approve(ctx, pr(ctx), req.OspID)
+			}),
 		api.Post(travelBase+"/travel/registration/reject", um, "travel", "Reject a REGISTERED or APPROVED registration: it is not paid",
-			func(ctx context.Context, req *RegistrationRequest) (*Registration, error) { return s.Reject(ctx, pr(ctx), req.OspID) }),
+			func(ctx context.Context, req *RegistrationRequest) (*Registration, error) {
+				return s.Reject(ctx, pr(ctx), req.OspID)
+			}),
 	}
 }

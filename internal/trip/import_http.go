@@ -2,7 +2,6 @@ package trip
 
 import (
 	"context"
-	"errors"
 	"io"
 	"net/http"
 
@@ -25,9 +24,13 @@ func (s *Registrations) ImportRoutes() []api.Route {
 			Summary: "Upload a CSV of trip registrations for a company (at most 500 rows)", Request: ImportUploadForm{},
 			Response: ImportUpload{}, Status: http.StatusOK, Handler: http.HandlerFunc(s.serveUpload)},
 		api.Post(b+"/validate", um, "travel", "Check every line of an uploaded registrations file, naming the line, field and reason; changes nothing",
-			func(ctx context.Context, req *ImportRef) (*ImportReport, error) { return s.ValidateImport(ctx, pr(ctx), req.UploadID) }),
+			func(ctx context.Context, req *ImportRef) (*ImportReport, error) {
+				return s.ValidateImport(ctx, pr(ctx), req.UploadID)
+			}),
 		api.Post(b+"/process", um, "travel", "Register every line of a valid file in one transaction, once (a second call answers the first report)",
-			func(ctx context.Context, req *ImportRef) (*ImportReport, error) { return s.ProcessImport(ctx, pr(ctx), req.UploadID) }),
+			func(ctx context.Context, req *ImportRef) (*ImportReport, error) {
+				return s.ProcessImport(ctx, pr(ctx), req.UploadID)
+			}),
 	}
 }
 
@@ -36,13 +39,8 @@ const maxUploadMemory = 8 << 20
 
 func (s *Registrations) serveUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	if err := r.ParseMultipartForm(maxUploadMemory); err != nil {
-		var maxErr *http.MaxBytesError
-		if errors.As(err, &maxErr) {
-			api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBodyTooLarge, "request body too large"))
-			return
-		}
-		api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "expected multipart/form-data with a file field"))
+	if err := api.ParseMultipart(r, maxUploadMemory); err != nil {
+		api.WriteError(w, r, err)
 		return
 	}
 	defer r.MultipartForm.RemoveAll()

@@ -75,9 +75,9 @@ func appUser(t *testing.T, e *testkit.Env, login, companyOsp string) string {
 
 type reg struct {
 	OspID, UserOspID, Date, Kind, Mode, Direction, Status, PaidMonth, BudgetTransactionOspID string
-	Distance                                                                           int
-	Compensation, Taxable                                                              int64
-	Rate, TaxFreeRate                                                                  *int64
+	Distance                                                                                 int
+	Compensation, Taxable                                                                    int64
+	Rate, TaxFreeRate                                                                        *int64
 }
 
 func create(t *testing.T, e *testkit.Env, token string, body map[string]any, status int) (reg, *testkit.Response) {

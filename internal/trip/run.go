@@ -91,8 +91,8 @@ func (s *Registrations) payUser(ctx context.Context, u payee, m clock.Month) (n 
 		// the bike part goes to the mobility budget when the company pays
 		// the bike allowance through it; the rest to the commuting budget
 		var groups [2]struct {
-			ids              []int64
-			amount, taxable  int64
+			ids             []int64
+			amount, taxable int64
 		}
 		var taxable int64
 		for _, r := range rows {

@@ -99,11 +99,11 @@ func (s *regStore) monthPaid(ctx context.Context, userID int64, month string) (b
 
 // regFilter narrows a page of registrations; scope always applies.
 type regFilter struct {
-	scope            access.Scope
-	companyID        int64
-	userID           int64
-	from, to         string // trip dates, inclusive
-	kind, status     string
+	scope        access.Scope
+	companyID    int64
+	userID       int64
+	from, to     string // trip dates, inclusive
+	kind, status string
 }
 
 func (f regFilter) where() (string, []any) {

@@ -79,7 +79,6 @@ func (s *regStore) bikeViaMobility(ctx context.Context, companyID int64) (bool, 
 	return len(v) > 0 && v[0], err
 }
 
-
 // setRunTx names the ledger row a payment run booked (same transaction).
 func (s *regStore) setRunTx(ctx context.Context, userID int64, month, txOspID string) error {
 	_, err := s.db.Exec(ctx, `UPDATE trip_payment_runs SET budget_tx_osp_id = ? WHERE user_id = ? AND month = ?`, txOspID, userID, month)

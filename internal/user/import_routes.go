@@ -45,13 +45,8 @@ const maxUploadMemory = 8 << 20
 
 func (s *Service) serveUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	if err := r.ParseMultipartForm(maxUploadMemory); err != nil {
-		var maxErr *http.MaxBytesError
-		if errors.As(err, &maxErr) {
-			api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBodyTooLarge, "request body too large"))
-			return
-		}
-		api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "expected multipart/form-data with a file field"))
+	if err := api.ParseMultipart(r, maxUploadMemory); err != nil {
+		api.WriteError(w, r, err)
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
