@@ -67,7 +67,7 @@ func allow(t *testing.T, e *testkit.Env, userOsp, companyOsp string) {
 	}
 }
 
-func appUser(t *testing.T, e *testkit.Env, login, companyOsp string) string {
+func appUser(t testing.TB, e *testkit.Env, login, companyOsp string) string {
 	t.Helper()
 	ca := e.CorporateAccountID(companyOsp)
 	return e.NewUser(user.NewUser{Login: login, CorporateAccountID: &ca, Roles: []access.Role{access.OspUser}})
