@@ -406,6 +406,8 @@ var moneyCalls = []string{
 	// a payment recorded against an invoice, and a credit note (internal/invoice)
 	"POST " + v1 + "/invoice/pay",
 	"POST " + v1 + "/invoice/creditNote",
+	// a trip registration an admin adds (internal/trip): paid by the monthly run
+	"POST " + v1 + "/travel/registration/create",
 }
 
 // The route table declares exactly the money calls as idempotent, and the
