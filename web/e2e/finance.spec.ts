@@ -74,6 +74,10 @@ async function pickMonth(page: Page, testId: string, month: string): Promise<voi
   if (year < new Date().getFullYear()) await dropdown.locator('[data-direction="previous"]').click();
   const label = new Date(year, Number(month.slice(4, 6)) - 1, 1).toLocaleString('en-US', { month: 'short' });
   await dropdown.getByRole('button', { name: label, exact: true }).click();
+  // the next picker must not find this one's dropdown still open (a click
+  // there would pick into this picker)
+  await page.keyboard.press('Escape');
+  await dropdown.waitFor({ state: 'hidden' });
 }
 
 describe('finance', () => {
