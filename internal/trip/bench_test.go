@@ -101,6 +101,7 @@ func loadTrips(b *testing.B, e *testkit.Env, users, rows int) []string {
 		}
 		done += n
 	}
+	recount(b, e)
 	if _, err := e.DB.Exec(ctx, `ANALYZE`); err != nil {
 		b.Fatal(err)
 	}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"mime/multipart"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -173,13 +175,40 @@ func (s *Registrations) ProcessImport(ctx context.Context, p *access.Principal, 
 		if err != nil || rep.Status != "valid" {
 			return err
 		}
+		// the users' locks (in id order), as every registration write
+		// takes them; then the months are checked again under them, since
+		// a run may have paid one since the lines were checked
+		users := map[int64]int64{}
+		for _, r := range rows {
+			users[r.UserID] = r.CompanyID
+		}
+		for _, id := range slices.Sorted(maps.Keys(users)) {
+			if err := s.store.lockUser(ctx, id, users[id], s.now()); err != nil {
+				return err
+			}
+		}
 		// the file's lines were checked against one another; inserted in
-		// order, so a per-day amount goes to each day's first commute
+		// order, then each day's per-day amount goes to its first commute
+		days := map[string]bool{}
 		for i, r := range rows {
+			if err := s.checkMonthOpen(ctx, r.UserID, r.Date); err != nil {
+				return err
+			}
 			if err := s.store.insert(ctx, r); err != nil {
 				return err
 			}
 			rep.Created[i].OspID = r.OspID
+			if r.DayAmount != nil {
+				days[fmt.Sprintf("%d/%s", r.UserID, r.Date)] = true
+			}
+		}
+		for _, r := range rows {
+			if key := fmt.Sprintf("%d/%s", r.UserID, r.Date); days[key] {
+				delete(days, key)
+				if err := s.rebalanceDays(ctx, nil, r.UserID, r.Date); err != nil {
+					return err
+				}
+			}
 		}
 		rep.Status = "processed"
 		b, err := json.Marshal(rep)

@@ -62,6 +62,10 @@ type Registrations struct {
 	companies *company.Service
 	budgets   *budget.Service
 	settings  effectiveSettings
+	// monthChecked, when set (tests), runs between approve's check of the
+	// month and its write; runBatch, when set (tests), is the run's batch.
+	monthChecked func()
+	runBatch     int
 }
 
 // NewRegistrations builds the registrations service.
@@ -193,11 +197,17 @@ func (s *Registrations) Create(ctx context.Context, p *access.Principal, w Regis
 	}
 	r := &regRow{OspID: uuid.NewString(), UserID: u.ID, CompanyID: u.CompanyID, Status: StatusRegistered, CreatedBy: &p.UserID}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.lockUser(ctx, u.ID, u.CompanyID, s.now()); err != nil {
+			return err
+		}
 		if err := s.fill(ctx, r, w); err != nil {
 			return err
 		}
 		r.CreatedAt, r.UpdatedAt = s.now(), s.now()
-		return s.store.insert(ctx, r)
+		if err := s.store.insert(ctx, r); err != nil {
+			return err
+		}
+		return s.rebalanceDays(ctx, r, r.UserID, r.Date)
 	})
 	if err != nil {
 		return nil, s.writeErr(ctx, err, r)
@@ -214,6 +224,9 @@ func (s *Registrations) Update(ctx context.Context, p *access.Principal, w Regis
 	}
 	var r *regRow
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.lockUser(ctx, u.ID, u.CompanyID, s.now()); err != nil {
+			return err
+		}
 		if r, err = s.locked(ctx, p, w.OspID); err != nil {
 			return err
 		}
@@ -223,11 +236,15 @@ func (s *Registrations) Update(ctx context.Context, p *access.Principal, w Regis
 		if r.Status != StatusRegistered && r.Status != StatusRejected {
 			return wrongStatus(ctx, r.Status)
 		}
+		before, was := r.Date, r.key()
 		if err := s.fill(ctx, r, w.RegistrationWrite); err != nil {
 			return err
 		}
 		r.Status, r.UpdatedAt = StatusRegistered, s.now()
-		return s.store.update(ctx, r)
+		if err := s.store.update(ctx, r, was); err != nil {
+			return err
+		}
+		return s.rebalanceDays(ctx, r, r.UserID, before, r.Date)
 	})
 	if err != nil {
 		return nil, s.writeErr(ctx, err, r)
@@ -250,7 +267,17 @@ func (s *Registrations) Reject(ctx context.Context, p *access.Principal, ospID s
 func (s *Registrations) decide(ctx context.Context, p *access.Principal, ospID, to string, from []string) (*Registration, error) {
 	var r *regRow
 	err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		var err error
+		// the user's lock first (as the run takes it), then the row's
+		seen, err := s.store.byOspID(ctx, p.Scope, ospID, false)
+		if database.IsNoRows(err) {
+			return apperr.NotFound("registration")
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.store.lockUser(ctx, seen.UserID, seen.CompanyID, s.now()); err != nil {
+			return err
+		}
 		if r, err = s.locked(ctx, p, ospID); err != nil {
 			return err
 		}
@@ -261,9 +288,16 @@ func (s *Registrations) decide(ctx context.Context, p *access.Principal, ospID, 
 			if err := s.checkMonthOpen(ctx, r.UserID, r.Date); err != nil {
 				return err
 			}
+			if s.monthChecked != nil {
+				s.monthChecked()
+			}
 		}
-		r.Status, r.UpdatedAt = to, s.now()
-		return s.store.setStatus(ctx, r.ID, to, r.UpdatedAt)
+		now := s.now()
+		if err := s.store.setStatus(ctx, r, to, now); err != nil {
+			return err
+		}
+		r.Status, r.UpdatedAt = to, now
+		return s.rebalanceDays(ctx, r, r.UserID, r.Date)
 	})
 	if err != nil {
 		return nil, internal(err)
@@ -404,20 +438,19 @@ func (s *Registrations) fill(ctx context.Context, r *regRow, w RegistrationWrite
 		v.FailText("distance", "trip.rule.distance")
 		return v.Err()
 	}
-	first := true
-	if w.Kind == KindCommute && terms.Type == PerDay {
-		other, err := s.store.liveCommuteOn(ctx, r.UserID, w.Date, r.ID)
-		if err != nil {
-			return err
-		}
-		first = !other
-	}
-	c, err := Compute(w.Kind, terms, metres, first)
+	// a per-day commute is computed as the day's first; rebalanceDays then
+	// leaves the day amount on the day's first live commute only
+	c, err := Compute(w.Kind, terms, metres, true)
 	if err != nil {
 		return apperr.Internal(fmt.Errorf("trip compensation: %w", err))
 	}
 	r.Date, r.Kind, r.Mode, r.Direction, r.DistanceM, r.Description = w.Date, w.Kind, w.Mode, w.Direction, metres, desc
 	r.CompensationType, r.Compensation, r.Taxable = terms.Type, c.Amount, c.Taxable
+	r.DayAmount = nil
+	if w.Kind == KindCommute && terms.Type == PerDay {
+		day := terms.Amount
+		r.DayAmount = &day
+	}
 	if r.CompensationType == "" {
 		r.CompensationType = PerKilometer
 	}
@@ -433,4 +466,50 @@ func (s *Registrations) fill(ctx context.Context, r *regRow, w RegistrationWrite
 		r.TaxFreeRateMicro = &free
 	}
 	return nil
+}
+
+// rebalanceDays pays each of the user's days its per-day commute amount
+// once: the day's first live (REGISTERED or APPROVED) per-day commute gets
+// its day amount, the others 0. Called after every write that adds,
+// moves, rejects or approves a commute, so rejecting the day's first
+// moves the amount to the next, and approving it again moves it back.
+// Paid days never change (their month is closed to every write). r, when
+// among the rows, is updated to what was stored.
+func (s *Registrations) rebalanceDays(ctx context.Context, r *regRow, userID int64, days ...string) error {
+	slices.Sort(days)
+	for _, day := range slices.Compact(days) {
+		rows, err := s.store.perDayCommutes(ctx, userID, day)
+		if err != nil {
+			return err
+		}
+		for i, row := range rows {
+			day := int64(0)
+			if row.DayAmount != nil {
+				day = *row.DayAmount
+			}
+			terms := ModeTerms{Type: PerDay, Amount: day, TaxFreeMicro: orZero(row.TaxFreeRateMicro), HasTaxFree: row.TaxFreeRateMicro != nil}
+			c, err := Compute(KindCommute, terms, row.DistanceM, i == 0)
+			if err != nil {
+				return apperr.Internal(fmt.Errorf("trip compensation: %w", err))
+			}
+			if c.Amount == row.Compensation && c.Taxable == row.Taxable {
+				continue
+			}
+			if err := s.store.setAmounts(ctx, row.ID, c.Amount, c.Taxable, s.now()); err != nil {
+				return err
+			}
+			if r != nil && r.ID == row.ID {
+				r.Compensation, r.Taxable = c.Amount, c.Taxable
+			}
+		}
+	}
+	return nil
+}
+
+// orZero is *p, or 0 for nil.
+func orZero(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
 }

@@ -24,7 +24,7 @@ func cents(metres, micro int64) int64 { return (metres*micro + 5_000_000) / 10_0
 // bike µ€/km, walking at walk µ€/km, home work at homeWork cents a day,
 // car commutes per day at carDay cents, business trips by private car at
 // businessCar µ€/km when businessCar > 0.
-func configure(t *testing.T, e *testkit.Env, companyOsp string, bike, walk, homeWork, carDay, businessCar int64, viaMobility bool) {
+func configure(t testing.TB, e *testkit.Env, companyOsp string, bike, walk, homeWork, carDay, businessCar int64, viaMobility bool) {
 	t.Helper()
 	ctx := context.Background()
 	id := e.CorporateAccountID(companyOsp)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"mobility/portal/internal/apperr"
@@ -28,20 +29,29 @@ type RunResult struct {
 	Skipped int
 }
 
-// errNoBudget rolls back one user's payment: there is nowhere to book it.
-var errNoBudget = errors.New("trip: no budget to pay into")
+// errPaidMeanwhile rolls a batch back: a registration or a user's month
+// changed under the locks the batch holds, which the locks rule out; the
+// next run pays the batch.
+var errPaidMeanwhile = errors.New("trip: a registration of the batch was paid meanwhile")
 
-// RunMonth pays month's (yyyyMM, a closed month) APPROVED registrations:
-// per user, one transaction inserts the (user, month) payment run — one
-// that exists already, from an earlier or a concurrent run, means the
-// month is paid and nothing happens —, books the sum as one topup ledger
-// row on the user's commuting budget (the bike registrations' part on the
-// mobility budget when the company pays the bike allowance through it),
-// and marks the registrations PAID with the month and the ledger row. A
-// rerun or a run cancelled part-way pays every registration once: each
-// user's work commits whole or not at all, and the run row refuses a
-// second payment. Registrations approved after their month was paid stay
-// APPROVED (approve refuses a paid month).
+// runBatch is how many users one transaction of the run pays.
+const runBatch = 200
+
+// RunMonth pays month's (yyyyMM, a closed month) APPROVED registrations,
+// in batches of users, one transaction each: it takes the users' locks
+// (which every registration write takes too, so an approval lands before
+// the payment, and is paid, or after, and sees the month paid), leaves out
+// users whose month is paid already (by an earlier or a concurrent run),
+// books each user's sum as one topup ledger row on the commuting budget
+// (the bike registrations' part on the mobility budget when the company
+// pays the bike allowance through it), records the (user, month) payment
+// run and marks the registrations PAID with the month and the ledger row.
+// A rerun or a run cancelled part-way pays every registration once: a
+// batch commits whole or not at all, and the run row refuses a second
+// payment. A user with no budget to pay into is left out of the batch
+// (nothing booked) and paid by a later run once there is one.
+// Registrations approved after their month was paid stay APPROVED
+// (approve refuses a paid month).
 func (s *Registrations) RunMonth(ctx context.Context, month string) (RunResult, error) {
 	res := RunResult{Month: month}
 	m, ok := clock.ParseMonth(month)
@@ -52,109 +62,192 @@ func (s *Registrations) RunMonth(ctx context.Context, month string) (RunResult, 
 	if err != nil {
 		return res, apperr.Internal(err)
 	}
-	for _, u := range users {
+	batch := s.runBatch
+	if batch <= 0 {
+		batch = runBatch
+	}
+	via := map[int64]bool{} // company → pays bike via the mobility budget
+	for start := 0; start < len(users); start += batch {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
-		n, amount, paid, err := s.payUser(ctx, u, m)
-		switch {
-		case errors.Is(err, errNoBudget):
-			res.NoBudget++
-		case err != nil:
-			return res, err
-		case !paid:
-			res.Skipped++
-		default:
-			res.Paid++
-			res.Registrations += n
-			if res.Amount, err = money.Add(res.Amount, amount); err != nil {
-				return res, apperr.Internal(err)
-			}
+		r, err := s.payBatch(ctx, users[start:min(start+batch, len(users))], m, via)
+		if err != nil {
+			return res, apperr.Wrap(err)
+		}
+		res.Paid += r.Paid
+		res.NoBudget += r.NoBudget
+		res.Skipped += r.Skipped
+		res.Registrations += r.Registrations
+		if res.Amount, err = money.Add(res.Amount, r.Amount); err != nil {
+			return res, apperr.Internal(err)
 		}
 	}
 	return res, nil
 }
 
-// payUser pays one user's month in one transaction; paid is false when
-// another run had paid it.
-func (s *Registrations) payUser(ctx context.Context, u payee, m clock.Month) (n int, amount int64, paid bool, err error) {
+// userPay is one user's month: the registrations by budget (0: the
+// commuting budget, 1: the mobility budget) with their sums.
+type userPay struct {
+	groups [2]struct {
+		rows   []payRow
+		amount int64
+	}
+	total, taxable int64
+	count          int
+}
+
+// payBatch pays a batch of users in one transaction.
+func (s *Registrations) payBatch(ctx context.Context, users []payee, m clock.Month, via map[int64]bool) (RunResult, error) {
 	month := m.String()
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		rows, err := s.store.approvedOf(ctx, u.UserID, m.FirstDay(), m.LastDay())
-		if err != nil || len(rows) == 0 {
-			return err
-		}
-		viaMobility, err := s.store.bikeViaMobility(ctx, u.CompanyID)
-		if err != nil {
-			return err
-		}
-		// the bike part goes to the mobility budget when the company pays
-		// the bike allowance through it; the rest to the commuting budget
-		var groups [2]struct {
-			ids             []int64
-			amount, taxable int64
-		}
-		var taxable int64
-		for _, r := range rows {
-			g := &groups[0]
-			if viaMobility && r.Mode == ModeBike {
-				g = &groups[1]
-			}
-			g.ids = append(g.ids, r.ID)
-			if g.amount, err = money.Add(g.amount, r.Compensation); err != nil {
-				return err
-			}
-			if taxable, err = money.Add(taxable, r.Taxable); err != nil {
-				return err
-			}
-		}
-		total, err := money.Add(groups[0].amount, groups[1].amount)
-		if err != nil {
-			return err
-		}
+	var res RunResult
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		res = RunResult{}
 		now := database.Now(s.clock.Now())
-		run := runRow{UserID: u.UserID, Month: month, CompanyID: u.CompanyID, RegistrationCount: len(rows), Amount: total,
-			Taxable: taxable, CreatedAt: now}
-		inserted, err := s.store.insertRun(ctx, run)
-		if err != nil || !inserted {
+		if err := s.store.lockUsers(ctx, users, now); err != nil {
 			return err
 		}
-		var first *string
-		for i, g := range groups {
-			if len(g.ids) == 0 {
+		ids := make([]int64, len(users))
+		for i, u := range users {
+			ids[i] = u.UserID
+		}
+		paid, err := s.store.paidOf(ctx, ids, month)
+		if err != nil {
+			return err
+		}
+		res.Skipped = len(paid)
+		ids = slices.DeleteFunc(ids, func(id int64) bool { return slices.Contains(paid, id) })
+		if len(ids) == 0 {
+			return nil
+		}
+		rows, err := s.store.approvedOf(ctx, ids, m.FirstDay(), m.LastDay())
+		if err != nil {
+			return err
+		}
+		byUser := map[int64][]payRow{}
+		for _, r := range rows {
+			byUser[r.UserID] = append(byUser[r.UserID], r)
+		}
+		var runs []runRow
+		var groups []paidGroup
+		for _, u := range users {
+			rs := byUser[u.UserID]
+			if len(rs) == 0 { // paid already, or no longer approved
 				continue
 			}
-			var tx *string
-			if g.amount > 0 {
-				osp, err := s.budgets.BookTripCompensation(ctx, budget.TripEntry{UserID: u.UserID, CompanyID: u.CompanyID,
-					Amount: g.amount, ViaMobility: i == 1, Description: "trip compensation " + month})
-				if err != nil {
+			viaMobility, ok := via[u.CompanyID]
+			if !ok {
+				if viaMobility, err = s.store.bikeViaMobility(ctx, u.CompanyID); err != nil {
 					return err
 				}
-				if osp == "" {
-					return errNoBudget
-				}
-				tx = &osp
-				if first == nil {
-					first = tx
+				via[u.CompanyID] = viaMobility
+			}
+			p, err := sumUser(rs, viaMobility)
+			if err != nil {
+				return err
+			}
+			txs, booked, err := s.book(ctx, u, p, month)
+			if err != nil {
+				return err
+			}
+			if !booked {
+				res.NoBudget++
+				continue
+			}
+			run := runRow{UserID: u.UserID, Month: month, CompanyID: u.CompanyID, RegistrationCount: p.count, Amount: p.total,
+				Taxable: p.taxable, CreatedAt: now}
+			for i, g := range p.groups {
+				if len(g.rows) > 0 && run.BudgetTxOspID == nil {
+					run.BudgetTxOspID = txs[i]
 				}
 			}
-			if err := s.store.markPaid(ctx, g.ids, month, tx, now); err != nil {
+			for i, g := range p.groups {
+				if len(g.rows) > 0 {
+					groups = append(groups, paidGroup{rows: g.rows, tx: txs[i], runTx: run.BudgetTxOspID})
+				}
+			}
+			runs = append(runs, run)
+			res.Paid++
+			res.Registrations += p.count
+			if res.Amount, err = money.Add(res.Amount, p.total); err != nil {
 				return err
 			}
 		}
-		if first != nil {
-			if err := s.store.setRunTx(ctx, u.UserID, month, *first); err != nil {
-				return err
-			}
+		n, err := s.store.insertRuns(ctx, runs)
+		if err != nil {
+			return err
 		}
-		n, amount, paid = len(rows), total, true
-		return nil
+		if n != int64(len(runs)) {
+			return errPaidMeanwhile
+		}
+		return s.store.pay(ctx, groups, month, now)
 	})
-	if err != nil && !errors.Is(err, errNoBudget) {
-		err = apperr.Wrap(err)
+	return res, err
+}
+
+// sumUser splits a user's month by budget and sums it, overflow-checked:
+// the bike part goes to the mobility budget when the company pays the
+// bike allowance through it, the rest to the commuting budget.
+func sumUser(rows []payRow, viaMobility bool) (userPay, error) {
+	var p userPay
+	var err error
+	for _, r := range rows {
+		g := &p.groups[0]
+		if viaMobility && r.Mode == ModeBike {
+			g = &p.groups[1]
+		}
+		g.rows = append(g.rows, r)
+		if g.amount, err = money.Add(g.amount, r.Compensation); err != nil {
+			return p, err
+		}
+		if p.total, err = money.Add(p.total, r.Compensation); err != nil {
+			return p, err
+		}
+		if p.taxable, err = money.Add(p.taxable, r.Taxable); err != nil {
+			return p, err
+		}
 	}
-	return n, amount, paid, err
+	p.count = len(rows)
+	return p, nil
+}
+
+// book books a user's month on its budgets: one topup per budget with an
+// amount; booked is false, with nothing booked, when a budget to pay into
+// is missing (two bookings are bracketed by a savepoint so that the first
+// is undone when the second has no budget).
+func (s *Registrations) book(ctx context.Context, u payee, p userPay, month string) (txs [2]*string, booked bool, err error) {
+	n := 0
+	for _, g := range p.groups {
+		if g.amount > 0 {
+			n++
+		}
+	}
+	if n > 1 {
+		if err := s.store.savepoint(ctx); err != nil {
+			return txs, false, err
+		}
+	}
+	for i, g := range p.groups {
+		if g.amount == 0 {
+			continue
+		}
+		osp, err := s.budgets.BookTripCompensation(ctx, budget.TripEntry{UserID: u.UserID, CompanyID: u.CompanyID,
+			Amount: g.amount, ViaMobility: i == 1, Description: "trip compensation " + month})
+		if err != nil {
+			return txs, false, err
+		}
+		if osp == "" {
+			if n > 1 {
+				return txs, false, s.store.rollbackTo(ctx)
+			}
+			return txs, false, nil
+		}
+		txs[i] = &osp
+	}
+	if n > 1 {
+		return txs, true, s.store.release(ctx)
+	}
+	return txs, true, nil
 }
 
 // RunDay is the jobs runner's "trip-compensation": on any day, the

@@ -13,6 +13,7 @@ import (
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/seed"
 	"mobility/portal/internal/testkit"
+	"mobility/portal/internal/trip"
 )
 
 // approved stores an APPROVED registration straight away (the rules of
@@ -25,6 +26,20 @@ func approved(t *testing.T, e *testkit.Env, userOsp, companyOsp, day, mode, dire
 		VALUES (?, (SELECT id FROM users WHERE osp_id = ?), ?, ?, 'COMMUTE', ?, ?, 1000, 'PER_KILOMETER', ?, ?, 'APPROVED', ?, ?)`,
 		uuid.NewString(), userOsp, e.CorporateAccountID(companyOsp), day, mode, direction, amount, taxable, now, now); err != nil {
 		t.Fatal(err)
+	}
+	recount(t, e)
+}
+
+// recount rebuilds the kept registration counts after rows were stored
+// straight in the table (the store keeps them on every write of its own).
+func recount(t testing.TB, e *testkit.Env) {
+	t.Helper()
+	for _, q := range []string{`DELETE FROM trip_registration_counts`, `INSERT INTO trip_registration_counts (corporate_account_id,
+		month, kind, status, n) SELECT corporate_account_id, substr(trip_date, 1, 7), kind, status, COUNT(*) FROM trip_registrations
+		GROUP BY corporate_account_id, substr(trip_date, 1, 7), kind, status`} {
+		if _, err := e.DB.Exec(context.Background(), q); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -193,6 +208,10 @@ func TestRunMonthCancelledPartWay(t *testing.T) {
 			approved(t, e, users[i], seed.AcmeOspID, "2026-10-05", "BIKE", "OUTBOUND", int64(100+i), 0)
 			approved(t, e, users[i], seed.AcmeOspID, "2026-10-05", "BIKE", "RETURN", int64(200+i), 0)
 		}
+		// a batch of 3 users a transaction, so the cancel lands between
+		// batches or inside one
+		trip.SetRunBatch(e.App.TripRegistrations, 3)
+		defer trip.SetRunBatch(e.App.TripRegistrations, 0)
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() {
 			// cancel once the first users are paid
@@ -262,6 +281,51 @@ func TestRunMonthBikeViaMobilityBudget(t *testing.T) {
 			if s.Status != "PAID" || s.Tx == nil || *s.Tx != want {
 				t.Fatalf("registration %d: %+v", i, s)
 			}
+		}
+	})
+}
+
+// A user paid on two budgets (the bike part via the mobility budget) who
+// lacks the second gets nothing booked, not half of the month, while the
+// users beside them in the run's batch are paid; once the budget exists,
+// the next run pays the whole month once.
+func TestRunMonthHalfABudgetPaysNothing(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		staff := e.LoginAs("ospadmin")
+		configure(t, e, seed.AcmeOspID, 350_000, 240_000, 0, 0, 0, true)
+		half, whole := appUser(t, e, "trip.half", seed.AcmeOspID), appUser(t, e, "trip.whole", seed.AcmeOspID)
+		e.CreateBudget(staff, "COMMUTING_BUDGET", half, map[string]any{"frequency": ""})
+		for _, u := range []string{half, whole} {
+			approved(t, e, u, seed.AcmeOspID, "2026-10-01", "WALK", "OUTBOUND", 240, 0)
+			approved(t, e, u, seed.AcmeOspID, "2026-10-01", "BIKE", "RETURN", 350, 0)
+		}
+		e.CreateBudget(staff, "COMMUTING_BUDGET", whole, map[string]any{"frequency": ""})
+		e.CreateBudget(staff, "MOBILITY_BUDGET", whole, map[string]any{})
+		res, err := e.App.TripRegistrations.RunMonth(ctx, "202610")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Paid != 1 || res.NoBudget != 1 || res.Registrations != 2 || res.Amount != 590 {
+			t.Fatalf("run: %+v", res)
+		}
+		if tx := topups(t, e, half); len(tx) != 0 {
+			t.Fatalf("half a month booked for the user without a mobility budget: %+v", tx)
+		}
+		for _, s := range states(t, e, half) {
+			if s.Status != "APPROVED" {
+				t.Fatalf("unpaid registration: %+v", s)
+			}
+		}
+		if tx := topups(t, e, whole); len(tx) != 2 {
+			t.Fatalf("the other user of the batch: %+v", tx)
+		}
+		e.CreateBudget(staff, "MOBILITY_BUDGET", half, map[string]any{})
+		if res, err = e.App.TripRegistrations.RunMonth(ctx, "202610"); err != nil || res.Paid != 1 || res.Amount != 590 {
+			t.Fatalf("rerun: %+v %v", res, err)
+		}
+		if tx := topups(t, e, half); len(tx) != 2 {
+			t.Fatalf("paid once the budget exists: %+v", tx)
 		}
 	})
 }

@@ -2,6 +2,7 @@ package trip
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"mobility/portal/internal/database"
@@ -24,12 +25,68 @@ func (s *regStore) payees(ctx context.Context, from, to, month string) ([]payee,
 	return out, err
 }
 
-// approvedOf locks and lists a user's APPROVED registrations dated from..to.
-func (s *regStore) approvedOf(ctx context.Context, userID int64, from, to string) ([]regRow, error) {
-	var out []regRow
-	err := s.db.Select(ctx, &out, `SELECT `+regCols+` FROM trip_registrations r WHERE r.user_id = ? AND r.status = 'APPROVED'
-		AND r.trip_date >= ? AND r.trip_date <= ? ORDER BY r.id`+s.db.Dialect.ForUpdate(), userID, from, to)
+// lockUsers takes a batch of users' trip settings row locks (inserting
+// the defaults where there is none), in user id order, as lockUser does
+// for one.
+func (s *regStore) lockUsers(ctx context.Context, users []payee, now time.Time) error {
+	args := make([]any, 0, 3*len(users))
+	ids := make([]any, 0, len(users))
+	rows := make([]string, len(users))
+	for i, u := range users {
+		rows[i] = "(?, ?, ?)"
+		args = append(args, u.UserID, u.CompanyID, now)
+		ids = append(ids, u.UserID)
+	}
+	if _, err := s.db.Exec(ctx, `INSERT INTO user_trip_settings (user_id, corporate_account_id, updated_at) VALUES `+
+		strings.Join(rows, ", ")+` ON CONFLICT (user_id) DO NOTHING`, args...); err != nil {
+		return err
+	}
+	var locked []int64
+	return s.db.Select(ctx, &locked, `SELECT user_id FROM user_trip_settings WHERE user_id IN (`+database.Placeholders(len(ids))+
+		`) ORDER BY user_id`+s.db.Dialect.ForUpdate(), ids...)
+}
+
+// paidOf lists which of the users have a payment run for month.
+func (s *regStore) paidOf(ctx context.Context, userIDs []int64, month string) ([]int64, error) {
+	var out []int64
+	err := s.db.Select(ctx, &out, `SELECT user_id FROM trip_payment_runs WHERE month = ? AND user_id IN (`+
+		database.Placeholders(len(userIDs))+`)`, append([]any{month}, anys(userIDs)...)...)
 	return out, err
+}
+
+// payRow is what the run reads of an approved registration.
+type payRow struct {
+	ID           int64  `db:"id"`
+	UserID       int64  `db:"user_id"`
+	CompanyID    int64  `db:"corporate_account_id"`
+	Date         string `db:"trip_date"`
+	Kind         string `db:"kind"`
+	Mode         string `db:"mode"`
+	Compensation int64  `db:"compensation"`
+	Taxable      int64  `db:"taxable"`
+}
+
+func (r payRow) key() countKey {
+	return countKey{CompanyID: r.CompanyID, Month: r.Date[:7], Kind: r.Kind, Status: StatusApproved}
+}
+
+// approvedOf locks and lists the users' APPROVED registrations dated
+// from..to, by user and id.
+func (s *regStore) approvedOf(ctx context.Context, userIDs []int64, from, to string) ([]payRow, error) {
+	var out []payRow
+	err := s.db.Select(ctx, &out, `SELECT r.id, r.user_id, r.corporate_account_id, r.trip_date, r.kind, r.mode, r.compensation,
+		r.taxable FROM trip_registrations r WHERE r.status = 'APPROVED'
+		AND r.user_id IN (`+database.Placeholders(len(userIDs))+`) AND r.trip_date >= ? AND r.trip_date <= ?
+		ORDER BY r.user_id, r.id`+s.db.Dialect.ForUpdate(), append(anys(userIDs), from, to)...)
+	return out, err
+}
+
+func anys(ids []int64) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
 }
 
 // runRow is a trip_payment_runs row.
@@ -44,27 +101,86 @@ type runRow struct {
 	CreatedAt         time.Time `db:"created_at"`
 }
 
-// insertRun records a user's paid month unless it exists (the primary
-// key); false when it did. A concurrent run inserting the same key waits
-// for the first to commit, then inserts nothing.
-func (s *regStore) insertRun(ctx context.Context, r runRow) (bool, error) {
-	n, err := s.db.Exec(ctx, `INSERT INTO trip_payment_runs (user_id, month, corporate_account_id, registration_count, amount,
-		taxable, budget_tx_osp_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, month) DO NOTHING`,
-		r.UserID, r.Month, r.CompanyID, r.RegistrationCount, r.Amount, r.Taxable, r.BudgetTxOspID, r.CreatedAt)
-	return n == 1, err
+// insertRuns records users' paid months, skipping any that exists (the
+// primary key), and answers how many it inserted.
+func (s *regStore) insertRuns(ctx context.Context, runs []runRow) (int64, error) {
+	var total int64
+	for start := 0; start < len(runs); start += 200 {
+		part := runs[start:min(start+200, len(runs))]
+		rows := make([]string, len(part))
+		args := make([]any, 0, 8*len(part))
+		for i, r := range part {
+			rows[i] = "(?, ?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, r.UserID, r.Month, r.CompanyID, r.RegistrationCount, r.Amount, r.Taxable, r.BudgetTxOspID, r.CreatedAt)
+		}
+		n, err := s.db.Exec(ctx, `INSERT INTO trip_payment_runs (user_id, month, corporate_account_id, registration_count, amount,
+			taxable, budget_tx_osp_id, created_at) VALUES `+strings.Join(rows, ", ")+` ON CONFLICT (user_id, month) DO NOTHING`, args...)
+		if err != nil {
+			return total, err
+		}
+		total += n
+	}
+	return total, nil
 }
 
-// markPaid marks registrations PAID in month by the ledger row txOspID
-// (nil: nothing was booked, a zero amount).
-func (s *regStore) markPaid(ctx context.Context, ids []int64, month string, txOspID *string, now time.Time) error {
+// paidGroup is registrations paid by one ledger row (nil: nothing was
+// booked, a zero amount); runTx is the ledger row the user's payment run
+// names.
+type paidGroup struct {
+	rows  []payRow
+	tx    *string
+	runTx *string
+}
+
+// pay marks the groups' registrations PAID in month with their ledger
+// row and moves their counts from APPROVED to PAID, cell by cell for the
+// whole batch. The run rows are in (insertRuns) and name each user's
+// ledger row, so one statement per 500 registrations sets it; a group
+// paid by another row than its run's (the bike part on the mobility
+// budget) is set apart. The rows are APPROVED and locked by the caller,
+// so every one changes, and errPaidMeanwhile says otherwise.
+func (s *regStore) pay(ctx context.Context, groups []paidGroup, month string, now time.Time) error {
+	cells := map[countKey]int{}
+	var ids []int64
+	for _, g := range groups {
+		for _, r := range g.rows {
+			ids = append(ids, r.ID)
+			cells[r.key()]++
+		}
+	}
 	for start := 0; start < len(ids); start += 500 {
 		chunk := ids[start:min(start+500, len(ids))]
-		args := []any{month, txOspID, now}
-		for _, id := range chunk {
-			args = append(args, id)
+		n, err := s.db.Exec(ctx, `UPDATE trip_registrations SET status = 'PAID', paid_month = ?, updated_at = ?,
+			budget_tx_osp_id = (SELECT p.budget_tx_osp_id FROM trip_payment_runs p WHERE p.user_id = trip_registrations.user_id
+			AND p.month = ?) WHERE status = 'APPROVED' AND id IN (`+database.Placeholders(len(chunk))+`)`,
+			append([]any{month, now, month}, anys(chunk)...)...)
+		if err != nil {
+			return err
 		}
-		if _, err := s.db.Exec(ctx, `UPDATE trip_registrations SET status = 'PAID', paid_month = ?, budget_tx_osp_id = ?,
-			updated_at = ? WHERE status = 'APPROVED' AND id IN (`+database.Placeholders(len(chunk))+`)`, args...); err != nil {
+		if n != int64(len(chunk)) {
+			return errPaidMeanwhile
+		}
+	}
+	for _, g := range groups {
+		if g.tx == g.runTx || g.tx != nil && g.runTx != nil && *g.tx == *g.runTx {
+			continue
+		}
+		ids := make([]int64, len(g.rows))
+		for i, r := range g.rows {
+			ids[i] = r.ID
+		}
+		for start := 0; start < len(ids); start += 500 {
+			chunk := ids[start:min(start+500, len(ids))]
+			if _, err := s.db.Exec(ctx, `UPDATE trip_registrations SET budget_tx_osp_id = ? WHERE id IN (`+
+				database.Placeholders(len(chunk))+`)`, append([]any{g.tx}, anys(chunk)...)...); err != nil {
+				return err
+			}
+		}
+	}
+	for from, n := range cells {
+		to := from
+		to.Status = StatusPaid
+		if err := s.move(ctx, from, to, n); err != nil {
 			return err
 		}
 	}
@@ -79,8 +195,22 @@ func (s *regStore) bikeViaMobility(ctx context.Context, companyID int64) (bool, 
 	return len(v) > 0 && v[0], err
 }
 
-// setRunTx names the ledger row a payment run booked (same transaction).
-func (s *regStore) setRunTx(ctx context.Context, userID int64, month, txOspID string) error {
-	_, err := s.db.Exec(ctx, `UPDATE trip_payment_runs SET budget_tx_osp_id = ? WHERE user_id = ? AND month = ?`, txOspID, userID, month)
+// savepoint, release and rollbackTo bracket one user's bookings inside a
+// batch's transaction, so a user whose second budget is missing gets
+// none of them while the batch goes on.
+func (s *regStore) savepoint(ctx context.Context) error {
+	_, err := s.db.Exec(ctx, `SAVEPOINT trip_user`)
 	return err
+}
+
+func (s *regStore) release(ctx context.Context) error {
+	_, err := s.db.Exec(ctx, `RELEASE SAVEPOINT trip_user`)
+	return err
+}
+
+func (s *regStore) rollbackTo(ctx context.Context) error {
+	if _, err := s.db.Exec(ctx, `ROLLBACK TO SAVEPOINT trip_user`); err != nil {
+		return err
+	}
+	return s.release(ctx)
 }
