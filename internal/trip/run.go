@@ -128,8 +128,10 @@ func (s *Registrations) payBatch(ctx context.Context, users []payee, m clock.Mon
 		for _, r := range rows {
 			byUser[r.UserID] = append(byUser[r.UserID], r)
 		}
-		var runs []runRow
-		var groups []paidGroup
+		// each user's month, by budget, then booked in one batch
+		var todo []payee
+		var pays []userPay
+		var entries [][]budget.TripEntry
 		for _, u := range users {
 			rs := byUser[u.UserID]
 			if len(rs) == 0 { // paid already, or no longer approved
@@ -146,13 +148,31 @@ func (s *Registrations) payBatch(ctx context.Context, users []payee, m clock.Mon
 			if err != nil {
 				return err
 			}
-			txs, booked, err := s.book(ctx, u, p, month)
-			if err != nil {
-				return err
+			todo, pays = append(todo, u), append(pays, p)
+			es := make([]budget.TripEntry, len(p.groups))
+			for i, g := range p.groups {
+				es[i] = budget.TripEntry{UserID: u.UserID, CompanyID: u.CompanyID, Amount: g.amount, ViaMobility: i == 1,
+					Description: "trip compensation " + month}
 			}
-			if !booked {
+			entries = append(entries, es)
+		}
+		booked, err := s.budgets.BookTripCompensations(ctx, entries)
+		if err != nil {
+			return err
+		}
+		var runs []runRow
+		var groups []paidGroup
+		for k, u := range todo {
+			p := pays[k]
+			if booked[k] == nil { // no budget to pay (all of) it into
 				res.NoBudget++
 				continue
+			}
+			var txs [2]*string
+			for i := range p.groups {
+				if osp := booked[k][i]; osp != "" {
+					txs[i] = &osp
+				}
 			}
 			run := runRow{UserID: u.UserID, Month: month, CompanyID: u.CompanyID, RegistrationCount: p.count, Amount: p.total,
 				Taxable: p.taxable, CreatedAt: now}
@@ -209,45 +229,6 @@ func sumUser(rows []payRow, viaMobility bool) (userPay, error) {
 	}
 	p.count = len(rows)
 	return p, nil
-}
-
-// book books a user's month on its budgets: one topup per budget with an
-// amount; booked is false, with nothing booked, when a budget to pay into
-// is missing (two bookings are bracketed by a savepoint so that the first
-// is undone when the second has no budget).
-func (s *Registrations) book(ctx context.Context, u payee, p userPay, month string) (txs [2]*string, booked bool, err error) {
-	n := 0
-	for _, g := range p.groups {
-		if g.amount > 0 {
-			n++
-		}
-	}
-	if n > 1 {
-		if err := s.store.savepoint(ctx); err != nil {
-			return txs, false, err
-		}
-	}
-	for i, g := range p.groups {
-		if g.amount == 0 {
-			continue
-		}
-		osp, err := s.budgets.BookTripCompensation(ctx, budget.TripEntry{UserID: u.UserID, CompanyID: u.CompanyID,
-			Amount: g.amount, ViaMobility: i == 1, Description: "trip compensation " + month})
-		if err != nil {
-			return txs, false, err
-		}
-		if osp == "" {
-			if n > 1 {
-				return txs, false, s.store.rollbackTo(ctx)
-			}
-			return txs, false, nil
-		}
-		txs[i] = &osp
-	}
-	if n > 1 {
-		return txs, true, s.store.release(ctx)
-	}
-	return txs, true, nil
 }
 
 // RunDay is the jobs runner's "trip-compensation": on any day, the

@@ -194,23 +194,3 @@ func (s *regStore) bikeViaMobility(ctx context.Context, companyID int64) (bool, 
 	err := s.db.Select(ctx, &v, `SELECT pay_bike_via_mobility_budget FROM company_travel_settings WHERE corporate_account_id = ?`, companyID)
 	return len(v) > 0 && v[0], err
 }
-
-// savepoint, release and rollbackTo bracket one user's bookings inside a
-// batch's transaction, so a user whose second budget is missing gets
-// none of them while the batch goes on.
-func (s *regStore) savepoint(ctx context.Context) error {
-	_, err := s.db.Exec(ctx, `SAVEPOINT trip_user`)
-	return err
-}
-
-func (s *regStore) release(ctx context.Context) error {
-	_, err := s.db.Exec(ctx, `RELEASE SAVEPOINT trip_user`)
-	return err
-}
-
-func (s *regStore) rollbackTo(ctx context.Context) error {
-	if _, err := s.db.Exec(ctx, `ROLLBACK TO SAVEPOINT trip_user`); err != nil {
-		return err
-	}
-	return s.release(ctx)
-}
