@@ -2,6 +2,7 @@ package seed_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -212,7 +213,7 @@ func assertTripDetails(t *testing.T, login string, regs []trip.Registration) {
 			distances[r.Distance]++
 		}
 		if r.Kind == trip.KindBusiness && (r.TaxFreeRate == nil || r.Rate == nil || *r.Rate != seed.GlobexPrivateCarPerKm) {
-			t.Errorf("%s's business trip of %s: rate %v, tax-free rate %v", login, r.Date, r.Rate, r.TaxFreeRate)
+			t.Errorf("%s's business trip of %s: rate %s, tax-free rate %s", login, r.Date, show(r.Rate), show(r.TaxFreeRate))
 		}
 	}
 	switch login {
@@ -258,4 +259,11 @@ func allRegistrations(t *testing.T, ctx context.Context, app *server.App, p *acc
 			return out
 		}
 	}
+}
+
+func show(p *int64) string {
+	if p == nil {
+		return "none"
+	}
+	return strconv.FormatInt(*p, 10)
 }
