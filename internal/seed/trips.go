@@ -109,9 +109,9 @@ func (s *story) tripCast(ctx context.Context) error {
 	}
 	s.travellers = []traveller{
 		{login: "jan.peeters", admin: s.acme, mode: trip.ModeBike, commute: 0.62, homeWork: 0.3, dayOff: 0.08, oneWay: 0.05, distance: 4_200},
-		{login: "emma.claes", admin: s.acme, mode: trip.ModeWalk, commute: 0.55, homeWork: 0.25, dayOff: 0.08, oneWay: 0.08,
+		{login: "emma.claes", admin: s.acme, mode: trip.ModeWalk, commute: 0.45, homeWork: 0.2, dayOff: 0.08, oneWay: 0.08,
 			distance: 1_700, ownM: 1_900},
-		{login: "julie.wouters", admin: s.acme, mode: trip.ModeBike, commute: 0.5, dayOff: 0.1, oneWay: 0.04, distance: 9_500},
+		{login: "julie.wouters", admin: s.acme, mode: trip.ModeBike, commute: 0.4, dayOff: 0.1, oneWay: 0.04, distance: 9_500},
 		{login: "lena.maes", admin: s.globex, business: 0.2, dayOff: 0.08},
 		{login: "bart.jacobs", admin: s.globex, business: 0.12, dayOff: 0.08},
 	}
