@@ -127,6 +127,11 @@ type story struct {
 	gone      map[string]string // login → the first day the user no longer works here
 	start     time.Time         // the story's first day
 	end       time.Time         // its last day: today
+
+	// tripRng drives the trips (trips.go), apart from rng so the rest of
+	// the story draws what it drew before; travellers register them
+	tripRng    *rand.Rand
+	travellers []traveller
 }
 
 var companyAdminRoles = []access.Role{access.UserManager, access.InvoiceManager, access.ReportingManager,
@@ -372,6 +377,10 @@ func (s *story) cast(ctx context.Context) error {
 	if _, err := s.app.Companies.Update(ctx, s.staff, company.UpdateRequest{OspID: InitechOspID, TwoFactorForAdmins: ptr(true)}); err != nil {
 		return fmt.Errorf("initech two-factor rule: %w", err)
 	}
+	// trips: the companies' configuration, the travellers' settings
+	if err := s.tripCast(ctx); err != nil {
+		return fmt.Errorf("trips: %w", err)
+	}
 	return nil
 }
 
@@ -422,6 +431,10 @@ func (s *story) live(ctx context.Context, day time.Time) error {
 	d := day.Day()
 	// the invoices the jobs runner issued: payments and a credit note
 	if err := s.finance(ctx, day, m, d); err != nil {
+		return err
+	}
+	// the day's trips, registered and reviewed by the admins
+	if err := s.trips(ctx, day, m, d); err != nil {
 		return err
 	}
 	switch {

@@ -145,6 +145,7 @@ func TestDemoStory(t *testing.T) {
 			assertExpensesOnResources(t, ctx, db)
 			assertFinance(t, ctx, db)
 			assertProductAccess(t, ctx, app)
+			assertTrips(t, ctx, db, app, now)
 		})
 	}
 }
