@@ -159,11 +159,14 @@ export function DistanceCard({ userOspId, distances }: { userOspId: string; dist
               {distances.history.map((entry) => (
                 <Table.Tr key={entry.ospId}>
                   <Table.Td>
-                    {formatDate(entry.validFrom)}{' '}
+                    {formatDate(entry.validFrom)}
                     {entry.ospId === current?.ospId && (
-                      <Badge size="sm" variant="light">
-                        {t('config.distance.currentBadge')}
-                      </Badge>
+                      <>
+                        {' '}
+                        <Badge size="sm" variant="light">
+                          {t('config.distance.currentBadge')}
+                        </Badge>
+                      </>
                     )}
                   </Table.Td>
                   <Table.Td>{km(entry.distance)}</Table.Td>
