@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -75,10 +76,13 @@ export function OverridesForm({ title, testId, fields, carType, disabledMessage,
       ]),
     ),
   });
-  const defaults = {
+  // the stored values as the form holds them; one object while they stay the same, so a refetch with
+  // the same answer leaves what the admin is typing alone
+  const stored = JSON.stringify({
     carType: carType?.value ?? COMPANY,
     ...Object.fromEntries(fields.map((f) => [f.name, f.unit === 'rate' ? fromMicroEuros(f.value) : fromCents(f.value)])),
-  } as Record<string, string>;
+  });
+  const defaults = useMemo(() => JSON.parse(stored) as Record<string, string>, [stored]);
   const form = useForm<Record<string, string>>({ defaultValues: defaults, values: defaults, resolver: zodResolver(schema) as unknown as Resolver<Record<string, string>>, mode: 'onTouched' });
 
   const submit = form.handleSubmit(async (raw) => {
