@@ -166,12 +166,13 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   const search = moneyUser ? `/manage/app-users?search=${moneyUser}${q ? `&${q.slice(1)}` : ''}` : null;
   const user =
     (search && (await firstLink(page, search, usersTable))) || (await firstLink(page, `/manage/app-users${q}`, usersTable));
-  for (const tab of ['budgets', 'expenses', 'groups-roles', 'detail', 'identification-fields', 'roles', 'parking-history']) {
+  for (const tab of ['budgets', 'expenses', 'trip-configuration', 'trip-registrations', 'groups-roles', 'detail', 'identification-fields', 'roles', 'parking-history']) {
     await visit(user && `${user}/${tab}`, `app user ${tab}`);
   }
   const userId = user?.split('/').pop();
   await visit(userId ? `/budgets/add?userOspId=${userId}` : null, 'add budget');
   await visit(userId ? `/expenses/add?userOspId=${userId}` : null, 'add expense');
+  await visit(userId ? `/manage/import-trip-registrations?userOspId=${userId}` : null, 'import trip registrations');
 
   const budget = user ? await firstLink(page, `${user}/budgets${q}`, 'main a[href^="/budgets/"]:not([href^="/budgets/add"]):not([href^="/budgets/amount"])') : null;
   await visit(budget, 'budget');

@@ -26,6 +26,9 @@ const AppUsersPage = lazyPage(() => import('@/features/users/components/list/App
 const AddAppUserPage = lazyPage(() => import('./routes/AddAppUserRoute'));
 const UserBudgetsTab = lazyPage(() => import('@/features/budgets/components/UserBudgetsTab'));
 const UserExpensesTab = lazyPage(() => import('@/features/expenses/components/UserExpensesTab'));
+const TripConfigurationTab = lazyPage(() => import('@/features/trips/components/TripConfigurationTab'));
+const TripRegistrationsTab = lazyPage(() => import('@/features/trips/components/TripRegistrationsTab'));
+const ImportTripRegistrationsPage = lazyPage(() => import('@/features/trips/components/ImportTripRegistrationsPage'));
 const AddBudgetPage = lazyPage(() => import('@/features/budgets/components/AddBudgetPage'));
 const AddAmountPage = lazyPage(() => import('@/features/budgets/components/AddAmountPage'));
 const BudgetDetailPage = lazyPage(() => import('@/features/budgets/components/BudgetDetailPage'));
@@ -124,6 +127,8 @@ const peopleRoutes: RouteObject = {
         { index: true, element: null },
         { path: 'budgets', element: <UserBudgetsTab /> },
         { path: 'expenses', element: <UserExpensesTab /> },
+        { path: 'trip-configuration', element: <TripConfigurationTab /> },
+        { path: 'trip-registrations', element: <TripRegistrationsTab /> },
         { path: 'groups-roles', element: <GroupsRolesTab /> },
         { path: 'detail', element: <UserDetailTab /> },
         { path: 'identification-fields', element: <IdentificationTab /> },
@@ -174,6 +179,7 @@ const peopleRoutes: RouteObject = {
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },
+    { path: strip(paths.importTripRegistrations), element: <ImportTripRegistrationsPage /> },
     { path: strip(paths.userGroups), element: <UserGroupsPage /> },
     { path: strip(paths.addUserGroup), element: <AddUserGroupPage /> },
     {

@@ -42,7 +42,9 @@ export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'BE';
 export const TRANSLATION_TEXT_MAX_LENGTH = 90_000;
 export const IMPORT_MAX_ROWS = 500;
-export const DISTANCE_MAX_DEVIATION = 0.2;
+/** SPEC §5, §9: a user's own commuting distance lies within ±20 % of the admin's (server: trip.DistanceDeviationPercent). */
+export const DISTANCE_MAX_DEVIATION_PERCENT = 20;
+export const DISTANCE_MAX_DEVIATION = DISTANCE_MAX_DEVIATION_PERCENT / 100;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 
 /** Delay before a typed login or contract id is checked with the server. */

@@ -16,6 +16,7 @@ export const paths = {
   addAppUser: '/manage/app-users/add',
   appUser: '/manage/app-users/:userOspId',
   importUsers: '/manage/import-users',
+  importTripRegistrations: '/manage/import-trip-registrations',
   userGroups: '/manage/user-groups',
   addUserGroup: '/manage/user-groups/add',
   userGroup: '/manage/user-groups/:userGroupOspId',
@@ -115,6 +116,8 @@ export const namedRoutes = {
   AddLinkedPartner: (partnerOspId: string) => fill(paths.addLinkedPartner, { partnerOspId }),
   Product: (productOspId: string, tab: 'details' | 'composition' = 'details') => `${fill(paths.product, { productOspId })}/${tab}`,
   ImportUsers: (kind: 'create' | 'update') => `${paths.importUsers}?kind=${kind}`,
+  /** The registrations import of the user's company, opened from (and back to) the user's trip-registrations tab. */
+  ImportTripRegistrations: (userOspId: string) => `${paths.importTripRegistrations}?${new URLSearchParams({ userOspId })}`,
   /** company/details of a company: the query makes an MSP user's guard select it. */
   CompanyDetails: (corporateAccountOspId: string) => withCompany(paths.companyDetails, corporateAccountOspId),
   ResourceTab: (tab: ResourceTab) => `${paths.resources}/${tab}`,

@@ -6,6 +6,9 @@ import {
   createRules,
   cronRule,
   dayRule,
+  distanceDeviationMessage,
+  distanceDeviationRange,
+  withinDistanceDeviation,
   isCronShape,
   latitudeRule,
   longitudeRule,
@@ -228,5 +231,25 @@ describe('user fee tier ranges (SPEC §5)', () => {
     expect(overlappingRange(tiers, { from: 50, to: 60 })).toEqual({ from: 11, to: 50 });
     expect(overlappingRange(tiers, { from: 5, to: 5 })).toEqual({ from: 1, to: 10 });
     expect(overlappingRange(tiers, { from: 0, to: 1000 })).toEqual({ from: 1, to: 10 });
+  });
+});
+
+describe('own commuting distance (SPEC §5: at most 20 % from the admin\'s)', () => {
+  it('accepts 19.9 % either way and refuses 20.1 %, in whole metres like the server', () => {
+    expect(withinDistanceDeviation(10000, 11990)).toBe(true);
+    expect(withinDistanceDeviation(10000, 8010)).toBe(true);
+    expect(withinDistanceDeviation(10000, 12000)).toBe(true);
+    expect(withinDistanceDeviation(10000, 8000)).toBe(true);
+    expect(withinDistanceDeviation(10000, 12010)).toBe(false);
+    expect(withinDistanceDeviation(10000, 7990)).toBe(false);
+  });
+
+  it('computes the allowed range and names it in the message', () => {
+    expect(distanceDeviationRange(12345)).toEqual({ min: 9876, max: 14814 });
+    const t = ((key: string, options: Record<string, unknown>) => `${key} ${JSON.stringify(options)}`) as never;
+    expect(distanceDeviationMessage(t, 'Own distance', 10000, 11990, String)).toBeNull();
+    expect(distanceDeviationMessage(t, 'Own distance', 10000, 12010, (m) => String(m / 1000))).toBe(
+      'validation:distanceDeviation {"label":"Own distance","percent":20,"min":"8","max":"12"}',
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   API_DATE_FORMAT,
   CRON_DESCRIPTORS,
   DATE_FORMAT,
+  DISTANCE_MAX_DEVIATION_PERCENT,
   LATITUDE_LIMIT,
   LONGITUDE_LIMIT,
   PASSWORD_MIN_LENGTH,
@@ -360,4 +361,41 @@ export function companyRules(t: TFunction) {
     belgianNumber: (label: string) => checked(label, isValidBelgianNumber),
     vatNumber: (label: string) => checked(label, isValidVatNumber),
   };
+}
+
+/**
+ * SPEC §5, §9: a user's own commuting distance lies within ±20 % of the
+ * admin's, compared in whole metres exactly as the server does
+ * (trip.WithinDeviation: 19.9 % passes, 20.1 % does not).
+ */
+export function withinDistanceDeviation(adminMetres: number, userMetres: number): boolean {
+  return (
+    userMetres * 100 >= adminMetres * (100 - DISTANCE_MAX_DEVIATION_PERCENT) &&
+    userMetres * 100 <= adminMetres * (100 + DISTANCE_MAX_DEVIATION_PERCENT)
+  );
+}
+
+/** The smallest and largest own distance (metres) the rule allows beside the admin's. */
+export function distanceDeviationRange(adminMetres: number): { min: number; max: number } {
+  return {
+    min: Math.ceil((adminMetres * (100 - DISTANCE_MAX_DEVIATION_PERCENT)) / 100),
+    max: Math.floor((adminMetres * (100 + DISTANCE_MAX_DEVIATION_PERCENT)) / 100),
+  };
+}
+
+/**
+ * The message for a user's own distance outside the ±20 % of the admin's
+ * (both in metres), or null when it is within; the range is shown in km
+ * through toKm.
+ */
+export function distanceDeviationMessage(
+  t: TFunction,
+  label: string,
+  adminMetres: number,
+  userMetres: number,
+  toKm: (metres: number) => string,
+): string | null {
+  if (withinDistanceDeviation(adminMetres, userMetres)) return null;
+  const { min, max } = distanceDeviationRange(adminMetres);
+  return t('validation:distanceDeviation', { label, percent: DISTANCE_MAX_DEVIATION_PERCENT, min: toKm(min), max: toKm(max) });
 }

@@ -134,3 +134,22 @@ export type NegativeBudget = Schemas['ExpenseNegativeBudget'];
 export type NegativeUser = Schemas['ExpenseNegativeUser'];
 export type NegativeUserPage = Schemas['PageOfExpenseNegativeUser'];
 export type NegativeUserRequest = Schemas['ExpenseNegativeRequest'];
+
+// Trips (SPEC §3 Trip configuration, §7 Commute/travel): money in cents,
+// per-km rates in micro-euros, distances in metres, months yyyyMM.
+export type TravelCompensation = Schemas['TripTravelCompensation'];
+export type CommuteDistance = Schemas['TripCommuteDistance'];
+export type CommuteDistances = Schemas['TripCommuteDistances'];
+export type CommuteUserStatus = Schemas['TripCommuteUserStatus'];
+export type TripPermission = Schemas['TripPermission'];
+export type CommuteCompensation = Schemas['TripCommuteCompensation'];
+export type BusinessTripCompensation = Schemas['TripBusinessTripCompensation'];
+export type HomeworkCompensation = Schemas['TripHomeworkCompensation'];
+export type TripRegistration = Schemas['TripRegistration'];
+export type TripRegistrationWrite = Schemas['TripRegistrationWrite'];
+export type TripKind = TripRegistration['kind'];
+export type TripMode = TripRegistration['mode'];
+export type TripDirection = TripRegistration['direction'];
+export type TripStatus = TripRegistration['status'];
+export type CarCompensationType = TravelCompensation['carCommuteCompensationType'];
+export type TripImportReport = Schemas['TripImportReport'];

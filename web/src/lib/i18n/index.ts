@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'partners',
   'products',
   'resources',
+  'trips',
   'userFees',
   'userGroups',
   'users',

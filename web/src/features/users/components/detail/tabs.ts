@@ -9,13 +9,14 @@ export interface UserTab {
 const isMobile = (user: User) => user.type === 'mobile';
 
 /**
- * The app user's tabs in SPEC §2 order. The budgets, expenses,
- * trip-configuration and trip-registrations tabs go in front of these with
- * their issues; the first visible tab is where manage/app-users/{id} lands.
+ * The app user's tabs in SPEC §2 order; the first visible tab is where
+ * manage/app-users/{id} lands.
  */
 export const APP_USER_TABS: UserTab[] = [
   { path: 'budgets', visible: isMobile },
   { path: 'expenses', visible: isMobile },
+  { path: 'trip-configuration', visible: isMobile },
+  { path: 'trip-registrations', visible: isMobile },
   { path: 'groups-roles', visible: isMobile },
   { path: 'detail' },
   { path: 'identification-fields', visible: isMobile },
