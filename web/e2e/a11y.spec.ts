@@ -150,6 +150,8 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/finance/self-billing-invoices',
     '/company/details',
     '/company/products/list',
+    '/company/products/homework-registration',
+    '/company/products/trip-registration',
     '/corporate-accounts',
     '/corporate-accounts/add',
     '/reporting',
