@@ -284,7 +284,8 @@ describe('accessibility (axe-core, nl)', () => {
       await session.close();
       session = null;
       report(role);
-    });
+      // ospadmin opens about 95 screens: near a minute alone, more beside other work.
+    }, 180_000);
   }
 });
 
