@@ -1,4 +1,4 @@
-import { NumberInput, Stack, Text, type NumberInputProps } from '@mantine/core';
+import { Alert, NumberInput, Stack, type NumberInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_PREFIX } from '@/lib/constants';
 import type { TaxFreeRate } from '../api/types';
@@ -39,9 +39,9 @@ export function RateInput({ value, onChange, taxFree, testId, ...rest }: Props) 
         maw={320}
       />
       {above && (
-        <Text size="sm" c="orange.9" data-testid={`${testId}-taxable`}>
+        <Alert variant="light" color="orange" role="note" p="xs" maw={640} data-testid={`${testId}-taxable`}>
           {t('aboveTaxFree', { rate })}
-        </Text>
+        </Alert>
       )}
     </Stack>
   );

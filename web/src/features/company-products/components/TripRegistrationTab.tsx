@@ -339,7 +339,7 @@ function Toggle({ control, name, hint }: { control: Control<TripValues>; name: F
             data-testid={`field-${name}`}
           />
           {hint && (
-            <Text id={hintId} size="xs" c="dimmed" pl={54}>
+            <Text id={hintId} size="xs" c="dimmed" pl={50}>
               {hint}
             </Text>
           )}
