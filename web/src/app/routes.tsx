@@ -46,6 +46,8 @@ const AvailableProductsTab = lazyPage(() => import('@/features/company-settings/
 const BrandingSettingsTab = lazyPage(() => import('@/features/company-settings/components/BrandingSettingsTab'));
 const CompanyProductsPage = lazyPage(() => import('@/features/company-products/components/CompanyProductsPage'));
 const CompanyProductsListTab = lazyPage(() => import('@/features/company-products/components/ProductsListTab'));
+const HomeworkRegistrationTab = lazyPage(() => import('@/features/company-products/components/HomeworkRegistrationTab'));
+const TripRegistrationTab = lazyPage(() => import('@/features/company-products/components/TripRegistrationTab'));
 const CompanyDeactivationPage = lazyPage(() => import('@/features/company-deactivation/components/CompanyDeactivationPage'));
 const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
 const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
@@ -176,6 +178,8 @@ const peopleRoutes: RouteObject = {
       children: [
         { index: true, element: null },
         { path: 'list', element: <CompanyProductsListTab /> },
+        { path: 'homework-registration', element: <HomeworkRegistrationTab /> },
+        { path: 'trip-registration', element: <TripRegistrationTab /> },
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },

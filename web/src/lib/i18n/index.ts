@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'common',
   'companies',
   'companyProducts',
+  'companyTrips',
   'companySettings',
   'corporateAccount',
   'dashboard',

@@ -7,9 +7,10 @@ import { paths } from '@/lib/routes';
 /**
  * company/products: a tab per route. SPEC §2 lists list,
  * homework-registration, trip-registration and nmbs-subscription; the
- * others join with the trips and NMBS issues.
+ * last joins with the NMBS issue. The two trip tabs edit the company's
+ * trip configuration (travel/compensation, SPEC §3).
  */
-export const COMPANY_PRODUCT_TABS = ['list'] as const;
+export const COMPANY_PRODUCT_TABS = ['list', 'homework-registration', 'trip-registration'] as const;
 
 export default function CompanyProductsPage() {
   const { t } = useTranslation('companyProducts');
