@@ -2,6 +2,7 @@ package trip_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -104,8 +105,20 @@ func TestCompanyCompensation(t *testing.T) {
 			"allowed": true}), http.StatusOK)
 		testkit.MustStatus(t, te.Post(v1+"/homework/compensation/update", te.acme, map[string]any{"userOspId": te.userOsp,
 			"dailyAllowance": 150}), http.StatusOK)
-		testkit.MustStatus(t, te.Post(v1+"/commute/user/update", te.acme, map[string]any{"userOspId": te.userOsp,
-			"bikeAllowed": true, "carAllowed": false, "walkingAllowed": true}), http.StatusOK)
+		res = te.Post(v1+"/commute/user/update", te.acme, map[string]any{"userOspId": te.userOsp,
+			"bikeAllowed": true, "carAllowed": false, "walkingAllowed": false})
+		testkit.MustStatus(t, res, http.StatusOK)
+		// the answer keeps the user's own permissions apart from what the
+		// company offers (walking: not offered, and not allowed either)
+		if m := res.Map(t); fmt.Sprint(m["commuteModes"]) != "[BIKE]" || m["bikeAllowed"] != true || m["carAllowed"] != false ||
+			m["walkingAllowed"] != false {
+			t.Fatalf("status after the update: %v", m)
+		}
+		res = te.Post(v1+"/commute/user/update", te.acme, map[string]any{"userOspId": te.userOsp,
+			"bikeAllowed": true, "carAllowed": false, "walkingAllowed": true})
+		if m := res.Map(t); fmt.Sprint(m["commuteModes"]) != "[BIKE]" || m["walkingAllowed"] != true {
+			t.Fatalf("walking allowed for the user, not offered by the company: %v", m)
+		}
 		ef = te.effective(t, "2026-11-20")
 		if b := ef.Commute[trip.ModeBike]; b.RateMicro != 200000 {
 			t.Fatalf("bike override %+v", b)

@@ -388,7 +388,12 @@ func (s *Service) Status(ctx context.Context, p *access.Principal, req StatusReq
 		return nil, apperr.Internal(err)
 	}
 	e := eff[u.ID]
+	own, err := s.store.user(ctx, u.ID, u.CompanyID)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
 	out := &CommuteUserStatus{UserOspID: u.OspID, Date: day, CommuteModes: allowedModes(e.Commute),
+		BikeAllowed: own.BikeAllowed, CarAllowed: own.CarAllowed, WalkingAllowed: own.WalkAllowed,
 		HomeWorkAllowed: e.HomeWork.Allowed, BusinessTripModes: allowedModes(e.Business)}
 	if e.HasDistance {
 		out.Distance, out.DistanceValidFrom = e.DistanceM, e.DistanceValidFrom

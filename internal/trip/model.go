@@ -199,9 +199,15 @@ type Permission struct {
 // CommuteUserStatus is what a user may register on a day and the distance
 // valid then (GET commute/user/{id}/status).
 type CommuteUserStatus struct {
-	UserOspID         string   `json:"userOspId"`
-	Date              string   `json:"date"`
-	CommuteModes      []string `json:"commuteModes" description:"the company offers them and the user may use them"`
+	UserOspID    string   `json:"userOspId"`
+	Date         string   `json:"date"`
+	CommuteModes []string `json:"commuteModes" description:"the company offers them and the user may use them"`
+	// The user's own permissions (commute/user/update), whatever the
+	// company offers: a screen shows and keeps them for modes the company
+	// does not offer (yet).
+	BikeAllowed       bool     `json:"bikeAllowed" description:"the user may register bike commutes (when the company offers them)"`
+	CarAllowed        bool     `json:"carAllowed" description:"the user may register car commutes (when the company offers them)"`
+	WalkingAllowed    bool     `json:"walkingAllowed" description:"the user may register walking commutes (when the company offers them)"`
 	Distance          int      `json:"distance" description:"metres per trip valid on date (the user's own when set); 0: none"`
 	DistanceValidFrom string   `json:"distanceValidFrom,omitempty"`
 	HomeWorkAllowed   bool     `json:"homeWorkAllowed"`

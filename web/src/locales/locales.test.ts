@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorLabel } from '@/lib/api/errors';
 import { SUPPORTED_LANGUAGES } from '@/lib/constants';
-import { NAMESPACES } from '@/lib/i18n';
+import { LAZY_NAMESPACES, NAMESPACES } from '@/lib/i18n';
+import en from './en/texts';
+import fr from './fr/texts';
+import nl from './nl/texts';
 
 const dir = join(process.cwd(), 'src/locales');
 
@@ -30,6 +33,13 @@ describe('translations', () => {
     for (const lang of SUPPORTED_LANGUAGES) {
       const files = readdirSync(join(dir, lang)).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
       expect(files.sort(), lang).toEqual([...NAMESPACES].sort());
+    }
+  });
+
+  it('leaves the lazy namespaces out of the start-up chunk of every language, and only them', () => {
+    for (const [lang, texts] of Object.entries({ en, fr, nl })) {
+      const eager = NAMESPACES.filter((ns) => !(LAZY_NAMESPACES as readonly string[]).includes(ns));
+      expect(Object.keys(texts).sort(), lang).toEqual([...eager].sort());
     }
   });
 

@@ -1,12 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import i18n, { i18nReady } from '@/lib/i18n';
+import i18n, { i18nReady, NAMESPACES } from '@/lib/i18n';
 import { SUPPORTED_LANGUAGES } from '@/lib/constants';
 
 // Tests render at once and some switch language: have every language's texts in memory.
 await i18nReady;
 await i18n.loadLanguages([...SUPPORTED_LANGUAGES]);
+await i18n.reloadResources([...SUPPORTED_LANGUAGES], [...NAMESPACES]);
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {

@@ -8292,7 +8292,11 @@ export interface components {
             userOspId: string;
         };
         TripCommuteUserStatus: {
+            /** @description the user may register bike commutes (when the company offers them) */
+            bikeAllowed: boolean;
             businessTripModes: string[];
+            /** @description the user may register car commutes (when the company offers them) */
+            carAllowed: boolean;
             /** @description the company offers them and the user may use them */
             commuteModes: string[];
             date: string;
@@ -8303,6 +8307,8 @@ export interface components {
             /** @description directions of the commutes already registered on date */
             registeredToday: string[];
             userOspId: string;
+            /** @description the user may register walking commutes (when the company offers them) */
+            walkingAllowed: boolean;
         };
         TripCommuteUserUpdate: {
             bikeAllowed: boolean;

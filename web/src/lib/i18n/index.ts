@@ -32,10 +32,21 @@ export const NAMESPACES = [
   'validation',
 ] as const;
 
+/**
+ * Feature namespaces used by lazy pages only (and named by no other
+ * namespace's screens): each is its own chunk per language, downloaded the
+ * first time a page asks for it (useTranslation suspends until then), so
+ * they add nothing to a first visit. locales/<lang>/texts.ts leaves them
+ * out (its glob names them too).
+ */
+export const LAZY_NAMESPACES = ['trips', 'companyTrips'] as const satisfies readonly (typeof NAMESPACES)[number][];
+
 // One chunk per language (src/locales/<lang>/texts.ts), downloaded the first
 // time the language is used: a visit loads its own language only.
 const bundles = import.meta.glob<Record<string, ResourceLanguage>>('../../locales/*/texts.ts', { import: 'default' });
+const lazyFiles = import.meta.glob<ResourceLanguage>('../../locales/*/{trips,companyTrips}.json', { import: 'default' });
 const loading = new Map<string, Promise<Record<string, ResourceLanguage>>>();
+const isLazy = (namespace: string) => (LAZY_NAMESPACES as readonly string[]).includes(namespace);
 
 function loadLanguage(language: string): Promise<Record<string, ResourceLanguage>> {
   let bundle = loading.get(language);
@@ -54,7 +65,9 @@ const localeBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, namespace, callback) => {
-    loadLanguage(language).then(
+    const file = isLazy(namespace) ? lazyFiles[`../../locales/${language}/${namespace}.json`] : undefined;
+    const pending = file ? file().then((content) => ({ [namespace]: content })) : loadLanguage(language);
+    pending.then(
       (texts) => callback(null, texts[namespace] ?? {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -72,7 +85,7 @@ export const i18nReady = i18n
     fallbackLng: false,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     load: 'currentOnly',
-    ns: [...NAMESPACES],
+    ns: NAMESPACES.filter((ns) => !isLazy(ns)),
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     showSupportNotice: false,

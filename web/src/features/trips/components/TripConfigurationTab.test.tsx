@@ -48,7 +48,8 @@ function server(extra: (call: Call) => Response | undefined = () => undefined) {
     if (url.endsWith('/commute/distance/update')) return jsonResponse(200, { ...current, ospId: 'd-3' });
     if (url.includes('/commute/user/u-9/status')) {
       return jsonResponse(200, {
-        userOspId: 'u-9', date: '2026-11-27', commuteModes: ['BIKE'], distance: 13000, distanceValidFrom: '2026-09-01',
+        userOspId: 'u-9', date: '2026-11-27', commuteModes: ['BIKE'], bikeAllowed: true, carAllowed: false, walkingAllowed: false,
+        distance: 13000, distanceValidFrom: '2026-09-01',
         homeWorkAllowed: false, businessTripModes: [], registeredToday: [],
       });
     }
@@ -59,6 +60,7 @@ function server(extra: (call: Call) => Response | undefined = () => undefined) {
     if (url.endsWith('/homework/configuration/permission/get')) return jsonResponse(200, { userOspId: 'u-9', allowed: false, companyEnabled: true });
     if (url.endsWith('/homework/configuration/permission/update')) return jsonResponse(200, { ...(call.body as object), companyEnabled: true });
     if (url.endsWith('/businessTrip/configuration/permission/get')) return jsonResponse(200, { userOspId: 'u-9', allowed: false, companyEnabled: false });
+    if (url.endsWith('/commute/user/update')) return jsonResponse(200, { userOspId: 'u-9', date: '2026-11-27', commuteModes: ['BIKE', 'WALK'] });
     return jsonResponse(404, { errorLabel: 'NOT_FOUND', message: url });
   });
 }
@@ -172,5 +174,18 @@ describe('TripConfigurationTab', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('trip-mode-BIKE')).toBeChecked();
     expect(screen.getByTestId('trip-mode-WALK')).not.toBeChecked();
     expect(screen.getByTestId('trip-mode-CAR')).toBeDisabled();
+  });
+
+  it("keeps the user's own permission of a mode the company does not offer", async () => {
+    const { calls } = server();
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('trip-mode-WALK'));
+    await user.click(screen.getByTestId('trip-modes-save'));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/commute/user/update'))).toBe(true));
+    // car: not offered, and not allowed for this user: still false
+    expect(calls.find((c) => c.url.endsWith('/commute/user/update'))!.body).toEqual({
+      userOspId: 'u-9', bikeAllowed: true, carAllowed: false, walkingAllowed: true,
+    });
   });
 });

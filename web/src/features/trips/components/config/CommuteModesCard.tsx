@@ -12,18 +12,18 @@ const offered = (company: TravelCompensation, mode: Mode) =>
   mode === 'BIKE' ? company.commuteBikeEnabled : mode === 'CAR' ? company.commuteCarEnabled : company.commuteWalkingEnabled;
 
 /**
- * Which commute modes the user may register. The status names the modes
- * the company offers and the user may use; a mode the company does not
- * offer cannot be changed here, and stays allowed (the server's default) so
- * it applies once the company offers it.
+ * Which commute modes the user may register. The status carries the user's
+ * own permissions; a mode the company does not offer cannot be changed
+ * here and keeps the user's value, which applies once the company offers
+ * it.
  */
 export function CommuteModesCard({ userOspId, status, company }: { userOspId: string; status: CommuteUserStatus; company: TravelCompensation }) {
   const { t } = useTranslation('trips');
   const update = useUpdateCommuteUser();
   const [allowed, setAllowed] = useState<Record<Mode, boolean>>(() => ({
-    BIKE: !offered(company, 'BIKE') || status.commuteModes.includes('BIKE'),
-    CAR: !offered(company, 'CAR') || status.commuteModes.includes('CAR'),
-    WALK: !offered(company, 'WALK') || status.commuteModes.includes('WALK'),
+    BIKE: status.bikeAllowed,
+    CAR: status.carAllowed,
+    WALK: status.walkingAllowed,
   }));
   const save = () =>
     update.mutate(
