@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Card, Code, FileInput, Group, Stack, Stepper, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, FileInput, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '@/components/PageLoader';
+import { ImportLineErrors } from '@/components/import/ImportLineErrors';
 import type { TripImportReport } from '@/lib/api/types';
 import { IMPORT_MAX_ROWS } from '@/lib/constants';
 import { namedRoutes, paths } from '@/lib/routes';
@@ -137,32 +138,10 @@ function ReportView({ report }: { report: TripImportReport }) {
       <Text size="sm" data-testid="import-rows">
         {t('users:import.report.rows')}: {report.rowCount}
       </Text>
-      {report.errors.length > 0 && (
-        <Table striped data-testid="import-errors">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={80}>{t('users:import.report.line')}</Table.Th>
-              <Table.Th w={200}>{t('users:import.report.field')}</Table.Th>
-              <Table.Th>{t('users:import.report.reason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.errors.map((error, index) => (
-              <Table.Tr key={`${error.line}-${error.field}-${index}`}>
-                <Table.Td>{error.line}</Table.Td>
-                <Table.Td>{error.field || '—'}</Table.Td>
-                <Table.Td>
-                  {error.messages.map((message) => (
-                    <Text size="sm" key={message}>
-                      {message}
-                    </Text>
-                  ))}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ImportLineErrors
+        errors={report.errors}
+        labels={{ line: t('users:import.report.line'), field: t('users:import.report.field'), reason: t('users:import.report.reason') }}
+      />
     </Stack>
   );
 }

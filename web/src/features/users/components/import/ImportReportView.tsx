@@ -1,5 +1,6 @@
-import { Alert, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ImportLineErrors } from '@/components/import/ImportLineErrors';
 import type { ImportReport } from '@/lib/api/types';
 import { Figure } from './Figure';
 
@@ -20,32 +21,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         <Figure label={t('import.report.skipped')} value={report.skipped} />
         <Figure label={t('import.report.alreadyProcessed')} value={report.alreadyProcessed} />
       </Group>
-      {report.errors.length > 0 && (
-        <Table striped data-testid="import-errors">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={80}>{t('import.report.line')}</Table.Th>
-              <Table.Th w={200}>{t('import.report.field')}</Table.Th>
-              <Table.Th>{t('import.report.reason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.errors.map((error, index) => (
-              <Table.Tr key={`${error.line}-${error.field}-${index}`}>
-                <Table.Td>{error.line}</Table.Td>
-                <Table.Td>{error.field || '—'}</Table.Td>
-                <Table.Td>
-                  {error.messages.map((message) => (
-                    <Text size="sm" key={message}>
-                      {message}
-                    </Text>
-                  ))}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ImportLineErrors
+        errors={report.errors}
+        labels={{ line: t('import.report.line'), field: t('import.report.field'), reason: t('import.report.reason') }}
+      />
     </Stack>
   );
 }
