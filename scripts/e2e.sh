@@ -14,7 +14,7 @@ fi
 tmp=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null || echo 18123)
 PORTAL_DATABASE_URL="$tmp/e2e.db" PORTAL_LISTEN="127.0.0.1:$port" PORTAL_PUBLIC_URL="http://127.0.0.1:$port" \
-  PORTAL_ARGON2_MEMORY_KIB=8192 PORTAL_ARGON2_TIME=1 \
+  PORTAL_ARGON2_MEMORY_KIB=8192 PORTAL_ARGON2_TIME=1 PORTAL_LOGIN_LIMIT_PER_ACCOUNT=1000 \
   bin/portal serve --demo >"$tmp/portal.log" 2>&1 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }

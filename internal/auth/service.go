@@ -54,7 +54,7 @@ func NewService(db *database.DB, cfg *config.Config, c clock.Clock, outbox *mail
 	return &Service{
 		db: db, store: &store{db: db}, limiter: &limiter{db: db, window: rateWindow},
 		hasher: h, clock: c, outbox: outbox, cfg: cfg,
-		PerLoginLimit: 20, PerAddressLimit: 200, dummyHash: dummy,
+		PerLoginLimit: cfg.LoginLimitPerAccount, PerAddressLimit: cfg.LoginLimitPerAddress, dummyHash: dummy,
 	}
 }
 

@@ -37,6 +37,11 @@ type Config struct {
 	RefreshTokenTTL time.Duration
 	MaxBodyBytes    int64
 
+	// Sign-in attempts allowed per account and per client address in a
+	// 5-minute window; beyond them login answers 429.
+	LoginLimitPerAccount int
+	LoginLimitPerAddress int
+
 	// Argon2 cost, chosen so one sign-in stays under 100 ms on a small machine.
 	Argon2MemoryKiB uint32
 	Argon2Time      uint32
@@ -166,6 +171,8 @@ func (c *Config) options() []option {
 		{"access-token-ttl", "PORTAL_ACCESS_TOKEN_TTL", "lifetime of an access token", dur(&c.AccessTokenTTL), "15m"},
 		{"refresh-token-ttl", "PORTAL_REFRESH_TOKEN_TTL", "lifetime of a refresh token", dur(&c.RefreshTokenTTL), "168h"},
 		{"max-body-bytes", "PORTAL_MAX_BODY_BYTES", "largest JSON request body", i64(&c.MaxBodyBytes), "1048576"},
+		{"login-limit-per-account", "PORTAL_LOGIN_LIMIT_PER_ACCOUNT", "sign-in attempts per account in 5 minutes", integer(&c.LoginLimitPerAccount), "20"},
+		{"login-limit-per-address", "PORTAL_LOGIN_LIMIT_PER_ADDRESS", "sign-in attempts per client address in 5 minutes", integer(&c.LoginLimitPerAddress), "200"},
 		{"argon2-memory-kib", "PORTAL_ARGON2_MEMORY_KIB", "argon2id memory cost in KiB", u32(&c.Argon2MemoryKiB), "19456"},
 		{"argon2-time", "PORTAL_ARGON2_TIME", "argon2id passes", u32(&c.Argon2Time), "2"},
 		{"argon2-threads", "PORTAL_ARGON2_THREADS", "argon2id lanes", u8(&c.Argon2Threads), "1"},
@@ -277,6 +284,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Seller.Name == "" || c.Seller.IBAN == "" || len(c.Seller.Country) != 2 {
 		bad("PORTAL_SELLER_NAME and PORTAL_SELLER_IBAN must be set and PORTAL_SELLER_COUNTRY be two letters")
+	}
+	if c.LoginLimitPerAccount < 1 || c.LoginLimitPerAccount > 10000 || c.LoginLimitPerAddress < 1 || c.LoginLimitPerAddress > 100000 {
+		bad("PORTAL_LOGIN_LIMIT_PER_ACCOUNT must be 1 to 10000 and PORTAL_LOGIN_LIMIT_PER_ADDRESS 1 to 100000")
 	}
 	if c.Argon2MemoryKiB < 8*1024 || c.Argon2Time < 1 || c.Argon2Threads < 1 {
 		bad("argon2 cost too low: memory at least 8192 KiB, time and threads at least 1")
