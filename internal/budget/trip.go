@@ -76,8 +76,8 @@ func firstActiveOfType(cs []userFeeCandidate, budgetType string) (int64, bool) {
 // at all: when one of their entries finds no active budget of its type,
 // none of theirs is booked and txOspIDs[i] is nil. Otherwise txOspIDs[i][j]
 // is entry j's ledger row ("" for an amount of 0). The budgets are locked
-// in one statement, the ledger rows written in one per 200 and the cached
-// balances in one, and the monthly totals move with them, as post does
+// in one statement, the ledger rows and the cached balances written by
+// appendMany, and the monthly totals move with them, as post does
 // one at a time.
 func (s *Service) BookTripCompensations(ctx context.Context, users [][]TripEntry) (txOspIDs [][]string, err error) {
 	txOspIDs = make([][]string, len(users))
@@ -173,7 +173,7 @@ func (s *Service) BookTripCompensations(ctx context.Context, users [][]TripEntry
 			}
 			txOspIDs[i] = out
 		}
-		if err := s.store.appendTxs(ctx, txs); err != nil {
+		if err := s.store.appendMany(ctx, txs); err != nil {
 			return err
 		}
 		if err := s.store.addMonthly(ctx, d.rows()); err != nil {

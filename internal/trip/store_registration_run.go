@@ -48,10 +48,9 @@ func (s *regStore) lockUsers(ctx context.Context, users []payee, now time.Time) 
 
 // paidOf lists which of the users have a payment run for month.
 func (s *regStore) paidOf(ctx context.Context, userIDs []int64, month string) ([]int64, error) {
-	var out []int64
-	err := s.db.Select(ctx, &out, `SELECT user_id FROM trip_payment_runs WHERE month = ? AND user_id IN (`+
-		database.Placeholders(len(userIDs))+`)`, append([]any{month}, anys(userIDs)...)...)
-	return out, err
+	return database.SelectIn[int64](ctx, s.db, userIDs, func(in string) string {
+		return `SELECT user_id FROM trip_payment_runs WHERE user_id IN (` + in + `) AND month = ?`
+	}, month)
 }
 
 // payRow is what the run reads of an approved registration.
@@ -73,12 +72,11 @@ func (r payRow) key() countKey {
 // approvedOf locks and lists the users' APPROVED registrations dated
 // from..to, by user and id.
 func (s *regStore) approvedOf(ctx context.Context, userIDs []int64, from, to string) ([]payRow, error) {
-	var out []payRow
-	err := s.db.Select(ctx, &out, `SELECT r.id, r.user_id, r.corporate_account_id, r.trip_date, r.kind, r.mode, r.compensation,
-		r.taxable FROM trip_registrations r WHERE r.status = 'APPROVED'
-		AND r.user_id IN (`+database.Placeholders(len(userIDs))+`) AND r.trip_date >= ? AND r.trip_date <= ?
-		ORDER BY r.user_id, r.id`+s.db.Dialect.ForUpdate(), append(anys(userIDs), from, to)...)
-	return out, err
+	return database.SelectIn[payRow](ctx, s.db, userIDs, func(in string) string {
+		return `SELECT r.id, r.user_id, r.corporate_account_id, r.trip_date, r.kind, r.mode, r.compensation, r.taxable
+			FROM trip_registrations r WHERE r.user_id IN (` + in + `) AND r.status = 'APPROVED' AND r.trip_date >= ?
+			AND r.trip_date <= ? ORDER BY r.user_id, r.id` + s.db.Dialect.ForUpdate()
+	}, from, to)
 }
 
 func anys(ids []int64) []any {
