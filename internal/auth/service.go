@@ -364,19 +364,25 @@ func (s *Service) ResetLogin(ctx context.Context, req ResetLoginRequest, clientA
 	}
 	var logins []string
 	lang := i18n.Lang("")
+	// the mail uses the templates of the first login's company, in its
+	// owner's language
+	var companyID int64
 	for _, id := range ids {
 		if id.portalUser() && id.Login != nil {
 			logins = append(logins, *id.Login)
 			if lang == "" {
 				lang = i18n.Lang(id.Language)
+				if id.CorporateAccountID != nil {
+					companyID = *id.CorporateAccountID
+				}
 			}
 		}
 	}
 	if len(logins) == 0 {
 		return nil
 	}
-	if err := s.outbox.Enqueue(ctx, mail.Message{To: email, Name: "reset_login", Lang: lang,
-		Data: map[string]any{"Logins": logins, "URL": s.cfg.PublicURL}}); err != nil {
+	if err := s.outbox.Enqueue(ctx, mail.Message{To: email, Name: "reset_login", Lang: lang, CompanyID: companyID,
+		Data: map[string]any{"Logins": logins, "OneLogin": len(logins) == 1, "URL": s.cfg.PublicURL}}); err != nil {
 		return apperr.Internal(err)
 	}
 	return nil
@@ -417,7 +423,7 @@ func (s *Service) ResetPassword(ctx context.Context, req ResetPasswordRequest, c
 		if err := s.store.addResetToken(ctx, id.UserID, hash, s.now().Add(ResetTokenTTL)); err != nil {
 			return err
 		}
-		return s.outbox.Enqueue(ctx, mail.Message{To: id.Email, Name: "reset_password", Lang: i18n.Lang(id.Language),
+		return s.outbox.Enqueue(ctx, mail.Message{To: id.Email, Name: "reset_password", Lang: i18n.Lang(id.Language), CompanyID: companyOf(id),
 			Data: map[string]any{"Name": strings.TrimSpace(id.Firstname + " " + id.Lastname), "Login": login, "Link": link}})
 	})
 	if err != nil {
@@ -610,4 +616,12 @@ func (s *Service) EndResetLinks(ctx context.Context, userID int64) error {
 // sessions, in the caller's transaction (anonymizing a user).
 func (s *Service) Forget(ctx context.Context, userID int64) error {
 	return s.store.forget(ctx, userID, s.now())
+}
+
+// companyOf is a user's company for their mails' templates (0: none).
+func companyOf(id *identity) int64 {
+	if id.CorporateAccountID == nil {
+		return 0
+	}
+	return *id.CorporateAccountID
 }

@@ -885,7 +885,7 @@ func (s *Service) watchThreshold(ctx context.Context, b *row) error {
 		return err
 	}
 	for _, c := range contacts {
-		if err := s.outbox.Enqueue(ctx, mail.Message{To: c.Email, Name: "company_budget_low", Lang: i18n.Lang(c.Language),
+		if err := s.outbox.Enqueue(ctx, mail.Message{To: c.Email, Name: "company_budget_low", Lang: i18n.Lang(c.Language), CompanyID: b.CorporateAccountID,
 			Data: map[string]any{"Name": c.FullName, "Company": ca.Name, "Balance": money.FormatEuro(b.Balance, c.Language),
 				"Threshold": money.FormatEuro(*b.Threshold, c.Language), "Reference": PaymentReference(ca.ID)}}); err != nil {
 			return err

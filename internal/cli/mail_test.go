@@ -10,6 +10,7 @@ import (
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/template"
 	"mobility/portal/internal/testkit"
 )
 
@@ -30,6 +31,7 @@ func TestMailListShowsTheOutbox(t *testing.T) {
 			}
 			defer db.Close()
 			box := mail.NewOutbox(db, clock.System{})
+			box.UseRenderer(template.ShippedRenderer{})
 			for _, name := range []string{"Ann", "Bob"} {
 				if err := box.Enqueue(context.Background(), mail.Message{To: "ops@example.com", Name: "reset_password", Lang: i18n.EN,
 					Data: map[string]any{"Name": name, "Link": "https://portal.example/reset?token=" + name}}); err != nil {

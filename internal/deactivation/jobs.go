@@ -104,7 +104,7 @@ func (s *Service) takeEffect(ctx context.Context, r *companyRow) error {
 	}
 	for _, c := range contacts {
 		lang := i18n.Lang(c.Language)
-		if err := s.outbox.Enqueue(ctx, mail.Message{To: c.Email, Name: "company_deactivated", Lang: lang, Data: map[string]any{
+		if err := s.outbox.Enqueue(ctx, mail.Message{To: c.Email, Name: "company_deactivated", Lang: lang, CompanyID: ca.ID, Data: map[string]any{
 			"Name": c.FullName, "Company": ca.Name, "EffectiveOn": displayDate(*r.EffectiveOn),
 			"ExtraCostsUntil": displayDate(lastExtraCostsDay(*r.ExtraCostsUntil)),
 		}}); err != nil {
@@ -211,7 +211,7 @@ func (s *Service) settle(ctx context.Context, r *companyRow, day string, res *Se
 			if !i18n.IsSupported(u.Language) {
 				lang = i18n.Default
 			}
-			if err := s.outbox.Enqueue(ctx, mail.Message{To: u.Email, Name: "budget_refunded", Lang: lang, Data: map[string]any{
+			if err := s.outbox.Enqueue(ctx, mail.Message{To: u.Email, Name: "budget_refunded", Lang: lang, CompanyID: ca.ID, Data: map[string]any{
 				"Name": u.FullName(), "Company": ca.Name, "Amount": money.FormatEuro(amount, string(lang)),
 				"BudgetType": i18n.T(lang, "deactivation.budgetType."+b.BudgetType),
 			}}); err != nil {

@@ -665,7 +665,7 @@ func (s *Service) EmailReceipt(ctx context.Context, p *access.Principal, ospID s
 	for i, c := range d.Corrections {
 		lines[i] = ReceiptLine{Date: formatDate(c.BookingDate), Amount: money.FormatEuro(c.Amount, lang), Remark: c.Remark}
 	}
-	err = s.outbox.Enqueue(ctx, mail.Message{To: d.UserEmail, Name: "expense_receipt", Lang: i18n.Lang(lang), Data: map[string]any{
+	err = s.outbox.Enqueue(ctx, mail.Message{To: d.UserEmail, Name: "expense_receipt", Lang: i18n.Lang(lang), CompanyID: u.CompanyID, Data: map[string]any{
 		"Name": u.FullName, "Company": d.CorporateAccountName, "BookingID": d.BookingID, "Date": formatDate(d.Date),
 		"Description": d.Description, "Amount": money.FormatEuro(d.Amount, lang), "Vat": formatPercent(bp, lang),
 		"VatAmount": money.FormatEuro(d.VatAmount, lang), "AmountExclVat": money.FormatEuro(d.AmountExclVat, lang),

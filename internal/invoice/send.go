@@ -61,7 +61,7 @@ func (s *Service) Send(ctx context.Context, invoiceID int64) error {
 	file := mail.Attachment{Filename: fileName(&d, FormatPDF), ContentType: contentTypes[FormatPDF], Content: pdf.Bytes()}
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
 		for _, rc := range to {
-			if err := s.outbox.Enqueue(ctx, mail.Message{To: rc.email, Name: mailTemplate, Lang: rc.lang,
+			if err := s.outbox.Enqueue(ctx, mail.Message{To: rc.email, Name: mailTemplate, Lang: rc.lang, CompanyID: companyOf(r),
 				Data: mailData(&d, rc), Attachments: []mail.Attachment{file}}); err != nil {
 				return apperr.Internal(err)
 			}
@@ -75,6 +75,15 @@ func (s *Service) sent(ctx context.Context, id int64, peppolStatus string) error
 		return apperr.Internal(err)
 	}
 	return nil
+}
+
+// companyOf is the company whose templates a document's mail uses (none
+// for a self-billing invoice: it goes to a provider).
+func companyOf(r *row) int64 {
+	if r.Kind == document.KindSelfBilling || r.CompanyID == nil {
+		return 0
+	}
+	return *r.CompanyID
 }
 
 // recipient is one address a document is mailed to.

@@ -16,6 +16,7 @@ import (
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/template"
 	"mobility/portal/internal/testkit"
 )
 
@@ -40,6 +41,7 @@ func TestOutboxStoresAttachmentsWithTheMail(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		o := mail.NewOutbox(db, clock.NewFixed(testkit.Start))
+		o.UseRenderer(template.ShippedRenderer{})
 		pdf := mail.Attachment{Filename: "INV-2026-000001.pdf", ContentType: "application/pdf", Content: binary()}
 		csv := mail.Attachment{Filename: "detail.csv", ContentType: "text/csv", Content: []byte("a,b\n1,2\n")}
 		if err := o.Enqueue(ctx, invoiceMessage("jan@acme.example", pdf, csv)); err != nil {

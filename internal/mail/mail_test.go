@@ -10,6 +10,7 @@ import (
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/template"
 	"mobility/portal/internal/testkit"
 )
 
@@ -17,6 +18,7 @@ func TestOutboxKeepsMailsWithoutSMTP(t *testing.T) {
 	testkit.ForEachDialect(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		o := mail.NewOutbox(db, clock.NewFixed(testkit.Start))
+		o.UseRenderer(template.ShippedRenderer{})
 		data := map[string]any{"Name": "An", "Login": "an", "Link": "http://x/set-new-password?token=t"}
 		if err := o.Enqueue(ctx, mail.Message{To: "an@example.com", Name: "reset_password", Lang: i18n.FR, Data: data}); err != nil {
 			t.Fatal(err)
@@ -43,16 +45,15 @@ func TestOutboxKeepsMailsWithoutSMTP(t *testing.T) {
 	})
 }
 
-func TestEveryTemplateRendersInEveryLanguage(t *testing.T) {
-	data := map[string]any{"Name": "An", "Login": "an", "Link": "L", "Logins": []string{"a", "b"}, "URL": "U", "Company": "C",
-		"Password": "P", "AppStoreURL": "A", "PlayStoreURL": "G", "ContactTypes": []string{"x"}, "Pincode": "123456", "Expires": "E",
-		"Title": "T", "Number": "N", "Period": "P", "Payable": "€ 1,00", "DueDate": "D", "PaymentReference": "R", "DirectDebit": true}
-	for _, name := range []string{"reset_password", "reset_login", "credentials_mobile", "credentials_admin", "welcome_contact", "pincode", "self_registration_link", "invoice_issued"} {
-		for _, l := range i18n.Supported {
-			subject, body, err := mail.Render(mail.Message{Name: name, Lang: l, Data: data})
-			if err != nil || subject == "" || body == "" || strings.Contains(body, "<no value>") {
-				t.Errorf("%s/%s: %q %q %v", l, name, subject, body, err)
-			}
+func TestOutboxWithoutRendererRefuses(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, db *database.DB) {
+		o := mail.NewOutbox(db, clock.NewFixed(testkit.Start))
+		err := o.Enqueue(context.Background(), mail.Message{To: "an@example.com", Name: "reset_password", Lang: i18n.EN})
+		if err != mail.ErrNoRenderer {
+			t.Fatalf("want ErrNoRenderer, got %v", err)
 		}
-	}
+		if got, _ := o.List(context.Background(), "an@example.com"); len(got) != 0 {
+			t.Fatalf("stored %d mails", len(got))
+		}
+	})
 }

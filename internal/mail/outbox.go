@@ -5,12 +5,8 @@
 package mail
 
 import (
-	"bytes"
 	"context"
-	"embed"
-	"fmt"
-	"strings"
-	"text/template"
+	"errors"
 	"time"
 
 	"mobility/portal/internal/clock"
@@ -18,19 +14,33 @@ import (
 	"mobility/portal/internal/i18n"
 )
 
-//go:embed templates
-var templateFS embed.FS
-
-var templates = template.Must(template.ParseFS(templateFS, "templates/*/*.txt"))
-
-// Message is one mail to send, rendered from template Name in Lang, with
-// the files it carries (an invoice's PDF).
+// Message is one mail to send, rendered from the template named Name in
+// Lang for a recipient of company CompanyID (0: of none), with the files
+// it carries (an invoice's PDF).
 type Message struct {
-	To          string
-	Name        string // template name, e.g. "reset_password"
-	Lang        i18n.Lang
+	To   string
+	Name string // predefined template name, e.g. "reset_password"
+	Lang i18n.Lang
+	// CompanyID is the recipient's company (0 for none): its template
+	// override, or its partner's, is used before the platform's.
+	CompanyID   int64
 	Data        any
 	Attachments []Attachment
+}
+
+// Rendered is a mail's subject and body as sent; HTML bodies are sent as
+// text/html.
+type Rendered struct {
+	Subject string
+	Body    string
+	HTML    bool
+}
+
+// Renderer renders a message from the template that applies to its
+// recipient on the day (internal/template implements it; mail does not
+// import it). It runs in the transaction of ctx, if any.
+type Renderer interface {
+	Render(ctx context.Context, m Message) (Rendered, error)
 }
 
 // Attachment is a file sent with a mail (mail_attachments), stored with
@@ -43,37 +53,35 @@ type Attachment struct {
 
 // Outbox enqueues mails.
 type Outbox struct {
-	db    *database.DB
-	clock clock.Clock
+	db       *database.DB
+	clock    clock.Clock
+	renderer Renderer
 }
 
 func NewOutbox(db *database.DB, c clock.Clock) *Outbox { return &Outbox{db: db, clock: c} }
 
-// Render returns the subject (the template's first line, after
-// "Subject: ") and the body.
-func Render(m Message) (subject, body string, err error) {
-	lang := m.Lang
-	if !i18n.IsSupported(string(lang)) {
-		lang = i18n.Default
-	}
-	var buf bytes.Buffer
-	if err := templates.ExecuteTemplate(&buf, string(lang)+"/"+m.Name+".txt", m.Data); err != nil {
-		return "", "", fmt.Errorf("render mail %s/%s: %w", lang, m.Name, err)
-	}
-	first, rest, _ := strings.Cut(buf.String(), "\n")
-	return strings.TrimSpace(strings.TrimPrefix(first, "Subject:")), strings.TrimLeft(rest, "\n"), nil
-}
+// UseRenderer sets what renders mails (internal/template, wired by the
+// server); an outbox without one refuses to enqueue.
+func (o *Outbox) UseRenderer(r Renderer) { o.renderer = r }
+
+// ErrNoRenderer: the outbox was built without a renderer.
+var ErrNoRenderer = errors.New("mail: no renderer")
 
 // Enqueue renders m and stores it in the outbox, in the transaction of ctx
 // if there is one, so a mail exists only if the change that caused it does.
 func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
-	subject, body, err := Render(m)
-	if err != nil {
-		return err
+	if o.renderer == nil {
+		return ErrNoRenderer
 	}
-	// the mail and its files are stored together, or not at all
+	// the mail and its files are stored together, or not at all; the
+	// stored subject and body are final: a template changed later never
+	// changes a mail already queued or sent
 	return o.db.WithTx(ctx, func(ctx context.Context) error {
-		id, err := o.insert(ctx, m, subject, body, database.Now(o.clock.Now()))
+		r, err := o.renderer.Render(ctx, m)
+		if err != nil {
+			return err
+		}
+		id, err := o.insert(ctx, m, r, database.Now(o.clock.Now()))
 		if err != nil {
 			return err
 		}
@@ -83,17 +91,19 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 
 // Mail is a stored outbox row.
 type Mail struct {
-	ID        int64      `db:"id"`
-	To        string     `db:"to_address"`
-	Subject   string     `db:"subject"`
-	Body      string     `db:"body"`
-	Template  string     `db:"template"`
-	Language  string     `db:"language"`
-	Status    string     `db:"status"`
-	Attempts  int        `db:"attempts"`
-	LastError string     `db:"last_error"`
-	CreatedAt time.Time  `db:"created_at"`
-	SentAt    *time.Time `db:"sent_at"`
+	ID       int64  `db:"id"`
+	To       string `db:"to_address"`
+	Subject  string `db:"subject"`
+	Body     string `db:"body"`
+	Template string `db:"template"`
+	Language string `db:"language"`
+	// ContentType is TEXT or HTML (the template's).
+	ContentType string     `db:"content_type"`
+	Status      string     `db:"status"`
+	Attempts    int        `db:"attempts"`
+	LastError   string     `db:"last_error"`
+	CreatedAt   time.Time  `db:"created_at"`
+	SentAt      *time.Time `db:"sent_at"`
 	// Attachments are the mail's files in their order.
 	Attachments []Attachment `db:"-"`
 }

@@ -118,7 +118,8 @@ func mimeHeader(s string) string {
 
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 
-// Compose writes a mail as RFC 5322 text: plain text alone, or, with
+// Compose writes a mail as RFC 5322 text: the body alone (text/plain, or
+// text/html for an HTML template), or, with
 // attachments, multipart/mixed with the text first and each file as a
 // base64 part (lines of 76 characters).
 func Compose(from string, m Mail) ([]byte, error) {
@@ -128,8 +129,12 @@ func Compose(from string, m Mail) ([]byte, error) {
 	header("To", m.To)
 	header("Subject", mimeHeader(m.Subject))
 	header("MIME-Version", "1.0")
+	bodyType := "text/plain; charset=UTF-8"
+	if m.ContentType == "HTML" {
+		bodyType = "text/html; charset=UTF-8"
+	}
 	if len(m.Attachments) == 0 {
-		header("Content-Type", "text/plain; charset=UTF-8")
+		header("Content-Type", bodyType)
 		header("Content-Transfer-Encoding", "8bit")
 		b.WriteString("\r\n" + m.Body)
 		return b.Bytes(), nil
@@ -138,7 +143,7 @@ func Compose(from string, m Mail) ([]byte, error) {
 	header("Content-Type", mime.FormatMediaType("multipart/mixed", map[string]string{"boundary": mw.Boundary()}))
 	b.WriteString("\r\n")
 	text, err := mw.CreatePart(textproto.MIMEHeader{
-		"Content-Type":              {"text/plain; charset=UTF-8"},
+		"Content-Type":              {bodyType},
 		"Content-Transfer-Encoding": {"8bit"},
 	})
 	if err != nil {

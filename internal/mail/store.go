@@ -9,9 +9,13 @@ import (
 
 // The mail_outbox table.
 
-func (o *Outbox) insert(ctx context.Context, m Message, subject, body string, now time.Time) (int64, error) {
-	return o.db.Insert(ctx, `INSERT INTO mail_outbox (to_address, subject, body, template, language, status, created_at)
-		VALUES (?, ?, ?, ?, ?, 'pending', ?) RETURNING id`, m.To, subject, body, m.Name, string(m.Lang), now)
+func (o *Outbox) insert(ctx context.Context, m Message, r Rendered, now time.Time) (int64, error) {
+	ct := "TEXT"
+	if r.HTML {
+		ct = "HTML"
+	}
+	return o.db.Insert(ctx, `INSERT INTO mail_outbox (to_address, subject, body, template, language, status, created_at, content_type)
+		VALUES (?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`, m.To, r.Subject, r.Body, m.Name, string(m.Lang), now, ct)
 }
 
 // The mail_attachments table.

@@ -206,7 +206,7 @@ func (s *Service) mailReport(ctx context.Context, to string, r *reportRow) error
 	lang := i18n.Default
 	// the reporting screen (sign-in needed) offers the download
 	link := fmt.Sprintf("%s/reporting?reportOspId=%s", strings.TrimSuffix(s.publicURL, "/"), url.QueryEscape(r.OspID))
-	return s.outbox.Enqueue(ctx, mail.Message{To: to, Name: "report_ready", Lang: lang, Data: map[string]string{
+	return s.outbox.Enqueue(ctx, mail.Message{To: to, Name: "report_ready", Lang: lang, CompanyID: r.CorporateAccountID, Data: map[string]string{
 		"TypeLabel": typeLabel(lang, r.ReportType), "Period": r.ReportPeriod, "Company": r.CorporateAccountName, "Link": link}})
 }
 

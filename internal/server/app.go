@@ -35,6 +35,7 @@ import (
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
+	"mobility/portal/internal/template"
 	"mobility/portal/internal/trip"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/userfee"
@@ -85,6 +86,9 @@ type App struct {
 	// budgets through budget's BookTripCompensation.
 	Trips             *trip.Service
 	TripRegistrations *trip.Registrations
+	// Templates holds the mail and message templates and renders every
+	// mail of the outbox (mail.Renderer: mail does not import template).
+	Templates *template.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -149,6 +153,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	trips := trip.NewService(trip.Deps{DB: db, Clock: c, Companies: companies, Users: users})
 	tripRegistrations := trip.NewRegistrations(trip.RegistrationDeps{DB: db, Clock: c, Users: users, Companies: companies,
 		Budgets: budgets, Settings: trips})
+	templates := template.NewService(template.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Users: users})
+	outbox.UseRenderer(templates)
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -173,6 +179,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Invoices:          invoices,
 		Trips:             trips,
 		TripRegistrations: tripRegistrations,
+		Templates:         templates,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -205,6 +212,7 @@ func (a *App) Routes() []api.Route {
 		a.Trips.ConfigRoutes(),
 		a.TripRegistrations.Routes(),
 		a.TripRegistrations.ImportRoutes(),
+		a.Templates.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

@@ -194,7 +194,7 @@ func (s *Service) GenerateLink(ctx context.Context, p *access.Principal, req Lin
 		if err := s.store.insertSelfRegistrationLink(ctx, hex.EncodeToString(sum[:]), ca.ID, p.UserID, now, expires); err != nil {
 			return err
 		}
-		return s.outbox.Enqueue(ctx, mail.Message{To: me.Email, Name: "self_registration_link", Lang: i18n.Lang(me.Language),
+		return s.outbox.Enqueue(ctx, mail.Message{To: me.Email, Name: "self_registration_link", Lang: i18n.Lang(me.Language), CompanyID: ca.ID,
 			Data: map[string]any{"Name": FullName(me.Firstname, me.Lastname, me.Email), "Company": ca.Name, "Link": link,
 				"Expires": expires.In(brussels()).Format("02/01/2006")}})
 	})

@@ -59,7 +59,7 @@ func (s *Service) sendWelcome(ctx context.Context, userID int64, r *row, company
 		data["ContactTypes"] = labels
 		name = "welcome_contact"
 	}
-	return s.outbox.Enqueue(ctx, mail.Message{To: r.Email, Name: name, Lang: lang, Data: data})
+	return s.outbox.Enqueue(ctx, mail.Message{To: r.Email, Name: name, Lang: lang, CompanyID: deref(r.CorporateAccountID), Data: data})
 }
 
 // Activate switches a user on now, or plans it for the end of the day
@@ -252,7 +252,7 @@ func (s *Service) ChangePincode(ctx context.Context, p *access.Principal, req Ch
 		if generated {
 			data["Pincode"] = pin
 		}
-		return s.outbox.Enqueue(ctx, mail.Message{To: r.Email, Name: "pincode", Lang: i18n.Lang(r.Language), Data: data})
+		return s.outbox.Enqueue(ctx, mail.Message{To: r.Email, Name: "pincode", Lang: i18n.Lang(r.Language), CompanyID: deref(r.CorporateAccountID), Data: data})
 	})
 	if err != nil {
 		return apperr.Internal(err)
@@ -299,3 +299,11 @@ func (s *Service) Anonymize(ctx context.Context, p *access.Principal, ospID stri
 }
 
 func brussels() *time.Location { return clock.Brussels }
+
+// deref is a company id or 0 for none (mail.Message.CompanyID).
+func deref(id *int64) int64 {
+	if id == nil {
+		return 0
+	}
+	return *id
+}

@@ -566,7 +566,7 @@ func (s *Service) emailChanged(ctx context.Context, p *access.Principal, r *row,
 	if err != nil {
 		return err
 	}
-	return s.outbox.Enqueue(ctx, mail.Message{To: oldEmail, Name: "email_changed", Lang: i18n.Lang(r.Language),
+	return s.outbox.Enqueue(ctx, mail.Message{To: oldEmail, Name: "email_changed", Lang: i18n.Lang(r.Language), CompanyID: deref(r.CorporateAccountID),
 		Data: map[string]any{"Name": FullName(r.Firstname, r.Lastname, oldEmail), "Login": str(r.Login),
 			"ChangedBy": FullName(by.Firstname, by.Lastname, by.Email), "ChangedByEmail": by.Email,
 			"When": s.clock.Now().In(brussels()).Format("02/01/2006 15:04"), "HelpEmail": s.cfg.HelpEmail}})
