@@ -209,6 +209,7 @@ func kindOfOspID(path string) string {
 		{v1 + "/resource/rental/", "rental"},
 		{v1 + "/resource/gasstation/", "gasstation"},
 		{v1 + "/userFee/", "userFeeTier"},         // authz_userfee_test.go
+		{v1 + "/template/", "template"},           // authz_template_test.go
 		{v1 + "/invoice/send", "sendableInvoice"}, // authz_invoice_send_test.go
 		{v1 + "/invoice/", "invoice"},
 		{v1 + "/commute/distance/", "commuteDistance"}, // authz_trip_config_test.go

@@ -4140,6 +4140,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/template/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a template of the platform (staff), a partner or a company in reach, with versions; content the safe engine refuses (syntax, an unknown parameter) is VALIDATION_FAILED naming versions[i].subject or versions[i].body
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a template and its versions (mails already queued keep their text)
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One template by ospId with its versions, or a page of the templates in reach filtered by templateType, templateNameLike, ownerNameLike and language
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/getCategories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The template categories
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateGetCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/getContentTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The content types (TEXT, HTML)
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateGetContentTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/getExternalTemplateTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The template types with their number of external versions in reach
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        get: operations["getPortalServiceV1TemplateGetExternalTemplateTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/getExternalTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions in reach flagged external (kept at an external provider under externalTemplateId), grouped by template type
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        get: operations["getPortalServiceV1TemplateGetExternalTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/getExternalTemplates/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The external versions in reach of one template type
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        get: operations["getPortalServiceV1TemplateGetExternalTemplatesType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/getOwners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owners the caller may give a template (platform staff: the platform, MSP partners and companies; an MSP admin: its partner and companies)
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateGetOwners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/getPredefinedTemplateNames/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The platform's predefined templates of a type with their parameters and shipped default versions
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateGetPredefinedTemplateNamesType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/getTemplateTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The template types (MESSAGE, TICKET)
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateGetTemplateTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/preview/mostRecentParameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The parameters a predefined mail was last sent with to a company in reach (secrets masked), or sample ones
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplatePreviewMostRecentParameters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/preview/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render unsaved content with the given parameters or the most recent ones (the editor's live preview); HTML comes escaped by html/template
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplatePreviewRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/template/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a template's name, category and types and add versions (a version with an existing language and valid-from, not yet in effect, replaces it)
+         * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TemplateUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/travel/compensation/get": {
         parameters: {
             query?: never;
@@ -5545,7 +5825,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "TRIP_ALREADY_REGISTERED" | "TRIP_IMPORT_FILE" | "TRIP_MODE_NOT_ALLOWED" | "TRIP_MONTH_PAID" | "TRIP_WRONG_STATUS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TEMPLATE_OVERRIDE_EXISTS" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "TRIP_ALREADY_REGISTERED" | "TRIP_IMPORT_FILE" | "TRIP_MODE_NOT_ALLOWED" | "TRIP_MONTH_PAID" | "TRIP_WRONG_STATUS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -6942,6 +7222,13 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfTemplateTemplate: {
+            content: components["schemas"]["TemplateTemplate"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfTripRegistration: {
             content: components["schemas"]["TripRegistration"][];
             page: number;
@@ -8238,6 +8525,163 @@ export interface components {
             /** @description an active MRP or MRP_MSP partner */
             mrpPartnerOspId: string;
             name: string;
+        };
+        TemplateCreateRequest: {
+            category: string;
+            /** @enum {string} */
+            contentType: "TEXT" | "HTML";
+            name: string;
+            /** @description the partner or company; empty for PLATFORM */
+            ownerOspId?: string;
+            /** @enum {string} */
+            ownerType: "PLATFORM" | "PARTNER" | "CORPORATE_ACCOUNT";
+            /** @description the platform mail this template overrides for its owner's users */
+            predefinedName?: string;
+            /** @enum {string} */
+            templateType: "MESSAGE" | "TICKET";
+            versions: components["schemas"]["TemplateVersionWrite"][];
+        };
+        TemplateDefaultVersion: {
+            body: string;
+            language: string;
+            subject: string;
+        };
+        TemplateDeleteRequest: {
+            ospId: string;
+        };
+        TemplateExternalGroup: {
+            /** @enum {string} */
+            templateType: "MESSAGE" | "TICKET";
+            templates: components["schemas"]["TemplateExternalTemplate"][];
+        };
+        TemplateExternalTemplate: {
+            externalTemplateId: string;
+            language: string;
+            ownerName: string;
+            templateName: string;
+            templateOspId: string;
+            /** @enum {string} */
+            templateType: "MESSAGE" | "TICKET";
+            validFrom: string;
+        };
+        TemplateExternalType: {
+            count: number;
+            /** @enum {string} */
+            templateType: "MESSAGE" | "TICKET";
+        };
+        TemplateGetRequest: {
+            /** @enum {string} */
+            language?: "en" | "nl" | "fr" | "de";
+            ospId?: string;
+            ownerNameLike?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            templateNameLike?: string;
+            /** @enum {string} */
+            templateType?: "MESSAGE" | "TICKET";
+        };
+        TemplateOwner: {
+            name: string;
+            ospId?: string;
+            /** @enum {string} */
+            ownerType: "PLATFORM" | "PARTNER" | "CORPORATE_ACCOUNT";
+        };
+        TemplateParam: {
+            fields?: string[];
+            list: boolean;
+            name: string;
+            sample: unknown;
+            secret: boolean;
+        };
+        TemplateParameters: {
+            parameters: {
+                [key: string]: unknown;
+            };
+            sample: boolean;
+            usedOn?: string;
+        };
+        TemplateParametersRequest: {
+            predefinedName: string;
+        };
+        TemplatePredefinedName: {
+            category: string;
+            defaults: components["schemas"]["TemplateDefaultVersion"][];
+            name: string;
+            parameters: components["schemas"]["TemplateParam"][];
+            /** @enum {string} */
+            templateType: "MESSAGE" | "TICKET";
+        };
+        TemplatePreview: {
+            body: string;
+            /** @enum {string} */
+            contentType: "TEXT" | "HTML";
+            parameters: {
+                [key: string]: unknown;
+            };
+            sample: boolean;
+            subject: string;
+        };
+        TemplateRenderRequest: {
+            body: string;
+            /** @enum {string} */
+            contentType: "TEXT" | "HTML";
+            parameters?: {
+                [key: string]: unknown;
+            };
+            predefinedName?: string;
+            subject: string;
+        };
+        TemplateTemplate: {
+            category: string;
+            /** @enum {string} */
+            contentType: "TEXT" | "HTML";
+            createdOn: string;
+            languages: string[];
+            name: string;
+            ospId: string;
+            ownerName: string;
+            ownerOspId?: string;
+            /** @enum {string} */
+            ownerType: "PLATFORM" | "PARTNER" | "CORPORATE_ACCOUNT";
+            predefinedName?: string;
+            /** @enum {string} */
+            templateType: "MESSAGE" | "TICKET";
+            updatedOn: string;
+            versions?: components["schemas"]["TemplateVersion"][];
+        };
+        TemplateUpdateRequest: {
+            category: string;
+            /** @enum {string} */
+            contentType: "TEXT" | "HTML";
+            name: string;
+            ospId: string;
+            /** @enum {string} */
+            templateType: "MESSAGE" | "TICKET";
+            versions: components["schemas"]["TemplateVersionWrite"][];
+        };
+        TemplateVersion: {
+            body: string;
+            /** @description the login of who wrote it */
+            createdBy?: string;
+            createdOn: string;
+            current: boolean;
+            external: boolean;
+            externalTemplateId?: string;
+            /** @enum {string} */
+            language: "en" | "nl" | "fr" | "de";
+            ospId: string;
+            subject: string;
+            /** @description yyyy-MM-dd; used from this day until the next version of the language */
+            validFrom: string;
+        };
+        TemplateVersionWrite: {
+            body: string;
+            external: boolean;
+            externalTemplateId?: string;
+            /** @enum {string} */
+            language: "en" | "nl" | "fr" | "de";
+            subject: string;
+            /** @description yyyy-MM-dd, today or later (a version in effect is never changed) */
+            validFrom: string;
         };
         TripBusinessTripCompensation: {
             /** @description micro-euros per km */
@@ -16141,6 +16585,438 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResourceSummary"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfTemplateTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateGetCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateGetContentTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1TemplateGetExternalTemplateTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateExternalType"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1TemplateGetExternalTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateExternalGroup"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1TemplateGetExternalTemplatesType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "MESSAGE" | "TICKET";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateExternalGroup"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateGetOwners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateOwner"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateGetPredefinedTemplateNamesType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "MESSAGE" | "TICKET";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePredefinedName"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateGetTemplateTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplatePreviewMostRecentParameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateParametersRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateParameters"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplatePreviewRender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateRenderRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePreview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TemplateUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TemplateUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateTemplate"];
                 };
             };
             /** @description Bad Request */
