@@ -57,6 +57,10 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 		UserFees: app.UserFees, Now: clk.Now()}); err != nil {
 		return err
 	}
+	// MobiPartner's own welcome mail (nl, fr), before anyone is welcomed
+	if err := demoTemplates(ctx, app.Templates, clk.Now()); err != nil {
+		return err
+	}
 	s := &story{app: app, clk: clk, start: start, end: today, gone: map[string]string{}, rng: rand.New(rand.NewPCG(2026, 8))}
 	if err := s.cast(ctx); err != nil {
 		return fmt.Errorf("demo story, first day: %w", err)
