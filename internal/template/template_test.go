@@ -50,7 +50,9 @@ func resetMail(t *testing.T, e *testkit.Env, login string) (subject, body string
 
 func today(e *testkit.Env) string { return e.Clock.Now().Format("2006-01-02") }
 
-func day(e *testkit.Env, days int) string { return e.Clock.Now().AddDate(0, 0, days).Format("2006-01-02") }
+func day(e *testkit.Env, days int) string {
+	return e.Clock.Now().AddDate(0, 0, days).Format("2006-01-02")
+}
 
 // The version valid on a day is the one used that day: a platform
 // template's current version now, its next one from its valid-from on.
