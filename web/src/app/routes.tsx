@@ -98,6 +98,8 @@ const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/
 const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
 const UserFeesPage = lazyPage(() => import('@/features/user-fees/components/UserFeesPage'));
 const UserFeeTiersPage = lazyPage(() => import('@/features/user-fees/components/UserFeeTiersPage'));
+const TemplatesPage = lazyPage(() => import('@/features/templates/components/TemplatesPage'));
+const TemplateEditPage = lazyPage(() => import('@/features/templates/components/TemplateEditPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -105,6 +107,7 @@ const strip = (path: string) => path.replace(/^\//, '');
 const USER_MANAGERS = ['user_manager'] as const;
 const PLATFORM_ADMINS = ['ospadmin'] as const;
 const REPORTING_MANAGERS = ['reporting_manager'] as const;
+const TEMPLATE_MANAGERS = ['user_manager', 'communication_manager'] as const;
 /** finance/invoices: invoice managers and user managers (SPEC §2). */
 const INVOICE_READERS = ['invoice_manager', 'user_manager'] as const;
 const INVOICE_MANAGERS = ['invoice_manager'] as const;
@@ -411,6 +414,22 @@ const userFeeRoutes: RouteObject = {
   ],
 };
 
+/** Templates (SPEC §2 backoffice): platform staff, and MSP user or communication managers. */
+const templateRoutes: RouteObject = {
+  element: (
+    <RequireMsp>
+      <RequireRole roles={TEMPLATE_MANAGERS}>
+        <Outlet />
+      </RequireRole>
+    </RequireMsp>
+  ),
+  children: [
+    { path: strip(paths.templates), element: <TemplatesPage /> },
+    { path: strip(paths.addTemplate), element: <TemplateEditPage /> },
+    { path: strip(paths.editTemplate), element: <TemplateEditPage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -462,6 +481,7 @@ export const routes: RouteObject[] = [
           productRoutes,
           resourceRoutes,
           userFeeRoutes,
+          templateRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

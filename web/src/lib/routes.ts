@@ -59,6 +59,9 @@ export const paths = {
   resources: '/resource-management',
   userFees: '/user-fee',
   userFeeTiers: '/user-fee/:type',
+  templates: '/templates',
+  addTemplate: '/templates/add',
+  editTemplate: '/templates/edit',
 } as const;
 
 /**
@@ -127,4 +130,6 @@ export const namedRoutes = {
   /** user-fee/{type}: type partner or corporate-account, the assignee in the query. */
   UserFeeTiers: (type: string, assigneeOspId: string) =>
     `${fill(paths.userFeeTiers, { type })}?${new URLSearchParams({ assigneeOspId })}`,
+  /** templates/edit: the template in the query. */
+  EditTemplate: (ospId: string) => `${paths.editTemplate}?${new URLSearchParams({ ospId })}`,
 };

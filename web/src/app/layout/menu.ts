@@ -66,6 +66,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'products', label: 'menu.products', to: paths.products, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'resources', label: 'menu.resources', to: paths.resources, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'userFees', label: 'menu.userFees', to: paths.userFees, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
+  // Templates: platform staff, and an MSP's user or communication managers for their partner's and companies' overrides.
+  { key: 'templates', label: 'menu.templates', to: paths.templates, audience: 'msp', roles: ['user_manager', 'communication_manager'], section: 'backoffice' },
 ];
 
 type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;
