@@ -231,6 +231,13 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   const assignee = (await open(page, '/user-fee')) ? ((await hrefs(page, '[data-testid="user-fees-table"] tbody a'))[0] ?? null) : null;
   await visit(assignee, 'user-fee/{type}');
 
+  // Templates (platform staff): the list, the add screen and the first template's editor.
+  // (the editor names its template in the query, which firstLink drops)
+  await visit('/templates', '/templates');
+  await visit('/templates/add', '/templates/add');
+  const tpl = (await open(page, '/templates')) ? ((await hrefs(page, '[data-testid="templates-table"] tbody a'))[0] ?? null) : null;
+  await visit(tpl, 'templates/edit');
+
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');
   const contact = people.find((h) => h.startsWith('/manage/admins/contact/'))?.split('?')[0];
