@@ -27,27 +27,27 @@ describe('sidebar per audience', () => {
 
   it('gives an MSP admin their own entries, then the selected company\'s', () => {
     expect(groups(sidebarGroups(mspAdmin, postpaid))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'help'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'help', 'templates'] },
       { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyDetails', 'companySettings'] },
     ]);
   });
 
   it('shows an MSP admin no company entries before a company is selected', () => {
     expect(groups(sidebarGroups(mspAdmin, null))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'help'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'help', 'templates'] },
     ]);
   });
 
   it('gives platform staff the MSP sidebar with every company entry', () => {
     expect(groups(sidebarGroups(staff, postpaid))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates'] },
       { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings'] },
     ]);
   });
 
   it('keeps the finance entries that need no selection for platform staff', () => {
     expect(groups(sidebarGroups(staff, null))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates'] },
       { kind: 'company', keys: ['invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget'] },
     ]);
   });
