@@ -29,6 +29,7 @@ import (
 	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/messaging"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/product"
@@ -85,6 +86,9 @@ type App struct {
 	// budgets through budget's BookTripCompensation.
 	Trips             *trip.Service
 	TripRegistrations *trip.Registrations
+	// Messaging holds message channels and messages; its delivery worker
+	// (Run, started by serve) writes the inbox rows in batches.
+	Messaging *messaging.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -173,6 +177,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Invoices:          invoices,
 		Trips:             trips,
 		TripRegistrations: tripRegistrations,
+		Messaging:         messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -205,6 +210,7 @@ func (a *App) Routes() []api.Route {
 		a.Trips.ConfigRoutes(),
 		a.TripRegistrations.Routes(),
 		a.TripRegistrations.ImportRoutes(),
+		a.Messaging.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
