@@ -60,7 +60,7 @@ func (s *story) messages(ctx context.Context, day time.Time, m, d int) error {
 		}
 	case 5:
 		return send(DemoChannels[0], messaging.MessageWrite{Title: "Bike to work week",
-			Body: "Next week is bike to work week: every commute by bike counts double in the challenge. Register your rides in the app!",
+			Body:            "Next week is bike to work week: every commute by bike counts double in the challenge. Register your rides in the app!",
 			HomeScreenUntil: until(9), Push: true, Recipients: messaging.Recipients{All: true}})
 	case 12:
 		groups, err := s.app.Groups.FindAll(ctx, s.acme, usergroup.FindAllRequest{CorporateAccountOspID: AcmeOspID, Search: "Commuters",
@@ -69,7 +69,7 @@ func (s *story) messages(ctx context.Context, day time.Time, m, d int) error {
 			return fmt.Errorf("commuters group: %v", err)
 		}
 		return send(DemoChannels[1], messaging.MessageWrite{Title: "Parking Kievit closed on Saturday",
-			Body: "Parking Kievit is closed for maintenance on Saturday. Take the train: your season ticket is on your budget.",
+			Body:       "Parking Kievit is closed for maintenance on Saturday. Take the train: your season ticket is on your budget.",
 			Recipients: messaging.Recipients{UserGroupOspIDs: []string{groups.Content[0].OspID}}})
 	case 19:
 		return send(DemoChannels[0], messaging.MessageWrite{Title: "New: car-sharing in Ghent",
