@@ -98,6 +98,10 @@ const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/
 const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
 const UserFeesPage = lazyPage(() => import('@/features/user-fees/components/UserFeesPage'));
 const UserFeeTiersPage = lazyPage(() => import('@/features/user-fees/components/UserFeeTiersPage'));
+const MessageChannelsPage = lazyPage(() => import('@/features/messaging/components/MessageChannelsPage'));
+const AddMessageChannelPage = lazyPage(() => import('@/features/messaging/components/AddMessageChannelPage'));
+const MessageChannelDetailPage = lazyPage(() => import('@/features/messaging/components/MessageChannelDetailPage'));
+const SendMessagePage = lazyPage(() => import('@/features/messaging/components/SendMessagePage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -411,6 +415,27 @@ const userFeeRoutes: RouteObject = {
   ],
 };
 
+/**
+ * Communication (SPEC §2): communication managers of the selected company,
+ * MSP admins holding the role, platform staff (without a selection: the
+ * platform's channels).
+ */
+const communicationRoutes: RouteObject = {
+  element: (
+    <RequireSelectedCorporateAccount allowAdminWithoutSelection>
+      <RequireRole roles={['communication_manager']}>
+        <Outlet />
+      </RequireRole>
+    </RequireSelectedCorporateAccount>
+  ),
+  children: [
+    { path: strip(paths.messageChannels), element: <MessageChannelsPage /> },
+    { path: strip(paths.addMessageChannel), element: <AddMessageChannelPage /> },
+    { path: strip(paths.messageChannel), element: <MessageChannelDetailPage /> },
+    { path: strip(paths.sendMessage), element: <SendMessagePage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -462,6 +487,7 @@ export const routes: RouteObject[] = [
           productRoutes,
           resourceRoutes,
           userFeeRoutes,
+          communicationRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

@@ -59,6 +59,10 @@ export const paths = {
   resources: '/resource-management',
   userFees: '/user-fee',
   userFeeTiers: '/user-fee/:type',
+  messageChannels: '/communication/message-channels',
+  addMessageChannel: '/communication/message-channels/add',
+  messageChannel: '/communication/message-channels/:channelOspId',
+  sendMessage: '/communication/message/add',
 } as const;
 
 /**
@@ -127,4 +131,10 @@ export const namedRoutes = {
   /** user-fee/{type}: type partner or corporate-account, the assignee in the query. */
   UserFeeTiers: (type: string, assigneeOspId: string) =>
     `${fill(paths.userFeeTiers, { type })}?${new URLSearchParams({ assigneeOspId })}`,
+};
+
+/** Communication (SPEC §2): a channel's details, and message/add on a channel. */
+export const messagingRoutes = {
+  channel: (channelOspId: string) => fill(paths.messageChannel, { channelOspId }),
+  sendOn: (channelOspId: string) => `${paths.sendMessage}?${new URLSearchParams({ channel: channelOspId })}`,
 };
