@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -80,6 +80,16 @@ function SendWizard({ company, channels }: { company: string; channels: Channel[
   const chosenNone = mode === 'chosen' && groupOspIds.length === 0 && users.length === 0;
   const destination = useDestination(channelOspId, company, recipients, active >= 1 && !chosenNone && channelOspId !== '');
   const count = chosenNone ? 0 : destination.data?.count;
+
+  // A field a step check marked wrong is checked again as it is typed in, so
+  // its message goes at once (not on blur, when the layout would shift under
+  // the pointer on its way to Next).
+  useEffect(() => {
+    const sub = form.watch((_, { name }) => {
+      if (name && form.getFieldState(name).error) void form.trigger(name);
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
 
   const onNext = async () => {
     if (active === 0) {
