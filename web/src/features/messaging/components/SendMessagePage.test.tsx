@@ -26,7 +26,8 @@ function setup(onSend: (call: Call) => Response = () => jsonResponse(200, messag
       if (call.url.endsWith('/usergroup/findAll')) return jsonResponse(200, GROUPS);
       if (call.url.endsWith('/messageChannel/destinationUsers')) {
         const all = (call.body as { recipients: { all: boolean } }).recipients.all;
-        return jsonResponse(200, { count: all ? 214 : 4, users: { content: [], totalElements: 0, totalPages: 0, page: 1, size: 5 } });
+        const users = [{ ospId: 'u-7', fullName: 'Jan Peeters', email: 'jan@acme.test' }];
+        return jsonResponse(200, { count: all ? 214 : 4, users: { content: users, totalElements: all ? 214 : 4, totalPages: 1, page: 1, size: 5 } });
       }
       if (call.url.endsWith('/message/send')) return onSend(call);
       return undefined;
@@ -60,6 +61,7 @@ describe('send a message in three steps', () => {
     await user.click(screen.getByTestId('recipient-groups'));
     await user.click(await screen.findByRole('option', { name: 'Commuters (4)', hidden: true }));
     await waitFor(() => expect(screen.getByTestId('recipient-count')).toHaveTextContent('4 recipients'));
+    expect(screen.getByTestId('recipient-preview')).toHaveTextContent('Jan Peeters and 3 more');
     expect(lastBody(calls, '/messageChannel/destinationUsers')).toMatchObject({
       channelOspId: 'ch-2',
       recipients: { all: false, userGroupOspIds: ['g-1'], userOspIds: [] },

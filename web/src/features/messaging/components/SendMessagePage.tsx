@@ -137,7 +137,13 @@ function SendWizard({ company, channels }: { company: string; channels: Channel[
           key: 'recipients',
           label: t('send.steps.recipients'),
           content: (
-            <RecipientsStep form={form} company={company} count={count} counting={destination.isFetching && !chosenNone} />
+            <RecipientsStep
+              form={form}
+              company={company}
+              count={count}
+              counting={destination.isFetching && !chosenNone}
+              preview={chosenNone ? [] : (destination.data?.users.content ?? []).map((u) => u.fullName)}
+            />
           ),
         },
         {
@@ -222,11 +228,14 @@ function RecipientsStep({
   company,
   count,
   counting,
+  preview,
 }: {
   form: UseFormReturn<MessageValues>;
   company: string;
   count: number | undefined;
   counting: boolean;
+  /** The first recipients by name (destinationUsers' first page). */
+  preview: string[];
 }) {
   const { t } = useTranslation('messaging');
   const groups = useCompanyGroups(company);
@@ -300,6 +309,11 @@ function RecipientsStep({
           {count === undefined ? t('send.counting') : t('send.count', { count })}
         </Text>
       </Group>
+      {preview.length > 0 && (
+        <Text size="sm" c="dimmed" data-testid="recipient-preview">
+          {t('send.preview', { names: preview.join(', '), more: Math.max(0, (count ?? 0) - preview.length) })}
+        </Text>
+      )}
     </Stack>
   );
 }
