@@ -47,6 +47,8 @@ func serve(ctx context.Context, env Env, args []string) error {
 	go mail.NewSender(app.DB, app.Outbox, cfg.SMTP).Run(ctx, 5*time.Second)
 	// the parameters of the mails rendered here, for any process's preview
 	go app.Templates.Run(ctx, 10*time.Second)
+	// queued messages are delivered in batches, resumed after a restart
+	go app.Messaging.Run(ctx, 5*time.Second)
 	// Scheduled work runs in-process; with several processes, job_runs
 	// makes each (job, day) happen once.
 	go app.JobRunner().Loop(ctx, time.Minute)

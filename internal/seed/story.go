@@ -441,6 +441,10 @@ func (s *story) live(ctx context.Context, day time.Time) error {
 	if err := s.trips(ctx, day, m, d); err != nil {
 		return err
 	}
+	// the day's messages to employees (messaging.go)
+	if err := s.messages(ctx, day, m, d); err != nil {
+		return fmt.Errorf("messages: %w", err)
+	}
 	switch {
 	case d == 3 && m%2 == 0 && m > 0:
 		// bank transfers on Acme's company budget, every other month, booked

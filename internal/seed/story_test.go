@@ -51,6 +51,16 @@ func TestDemoStory(t *testing.T) {
 			if err := db.Get(ctx, &refs, `SELECT COUNT(*) FROM corporate_accounts WHERE payment_reference IS NULL OR iban = ''`); err != nil || refs != 0 {
 				t.Errorf("%d companies without payment reference or IBAN (%v)", refs, err)
 			}
+			// issue 14: Acme's two channels with last month's messages, delivered
+			var channels, sent, inbox int
+			_ = db.Get(ctx, &channels, `SELECT COUNT(*) FROM message_channels WHERE corporate_account_id = ?`, acme)
+			_ = db.Get(ctx, &sent, `SELECT COUNT(*) FROM messages WHERE corporate_account_id = ? AND status = 'SENT'
+				AND delivered_count > 0 AND created_at >= ? AND created_at < ?`, acme, time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC),
+				time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC))
+			_ = db.Get(ctx, &inbox, `SELECT COUNT(*) FROM message_inbox`)
+			if channels != 2 || sent != 3 || inbox < 10 {
+				t.Errorf("Acme's messaging: %d channels, %d messages sent last month, %d inbox rows; want 2, 3, 10+", channels, sent, inbox)
+			}
 			var dates []string
 			if err := db.Select(ctx, &dates, `SELECT DISTINCT t.booking_date FROM budget_transactions t
 				JOIN budgets b ON b.id = t.budget_id WHERE b.corporate_account_id = ?`, acme); err != nil {

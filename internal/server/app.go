@@ -29,6 +29,7 @@ import (
 	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
+	"mobility/portal/internal/messaging"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/product"
@@ -89,6 +90,9 @@ type App struct {
 	// Templates holds the mail and message templates and renders every
 	// mail of the outbox (mail.Renderer: mail does not import template).
 	Templates *template.Service
+	// Messaging holds message channels and messages; its delivery worker
+	// (Run, started by serve) writes the inbox rows in batches.
+	Messaging *messaging.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -180,6 +184,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Trips:             trips,
 		TripRegistrations: tripRegistrations,
 		Templates:         templates,
+		Messaging:         messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -213,6 +218,7 @@ func (a *App) Routes() []api.Route {
 		a.TripRegistrations.Routes(),
 		a.TripRegistrations.ImportRoutes(),
 		a.Templates.Routes(),
+		a.Messaging.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

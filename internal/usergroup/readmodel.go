@@ -51,3 +51,17 @@ func (s *Service) Refs(ctx context.Context, scope access.Scope, ids []int64) (ma
 	}
 	return out, nil
 }
+
+// ResolveMany finds groups by ospId within scope, by ospId, in one query
+// per 500 ids; unknown and other tenants' ids are left out.
+func (s *Service) ResolveMany(ctx context.Context, scope access.Scope, ospIDs []string) (map[string]*Resolved, error) {
+	rows, err := s.store.resolveMany(ctx, scope, ospIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[string]*Resolved, len(rows))
+	for i := range rows {
+		out[rows[i].OspID] = &rows[i]
+	}
+	return out, nil
+}

@@ -140,3 +140,10 @@ func (s *store) refs(ctx context.Context, scope access.Scope, ids []int64) ([]Re
 		return resolvedColumns + `WHERE g.id IN (` + in + `) AND ` + cond
 	}, args...)
 }
+
+func (s *store) resolveMany(ctx context.Context, scope access.Scope, ospIDs []string) ([]Resolved, error) {
+	cond, args := scope.InCompanies("g.corporate_account_id")
+	return database.SelectIn[Resolved](ctx, s.db, ospIDs, func(in string) string {
+		return resolvedColumns + `WHERE g.osp_id IN (` + in + `) AND ` + cond
+	}, args...)
+}

@@ -238,6 +238,12 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   const tpl = (await open(page, '/templates')) ? ((await hrefs(page, '[data-testid="templates-table"] tbody a'))[0] ?? null) : null;
   await visit(tpl, 'templates/edit');
 
+  // Communication (issue 14): the channels, add, the first channel's details, and message/add (its first step).
+  await visit('/communication/message-channels', '/communication/message-channels');
+  await visit('/communication/message-channels/add', '/communication/message-channels/add');
+  await visit(await firstLink(page, `/communication/message-channels${q}`, '[data-testid="message-channels-table"] tbody a'), 'message channel');
+  await visit('/communication/message/add', '/communication/message/add');
+
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');
   const contact = people.find((h) => h.startsWith('/manage/admins/contact/'))?.split('?')[0];

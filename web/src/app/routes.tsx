@@ -100,6 +100,10 @@ const UserFeesPage = lazyPage(() => import('@/features/user-fees/components/User
 const UserFeeTiersPage = lazyPage(() => import('@/features/user-fees/components/UserFeeTiersPage'));
 const TemplatesPage = lazyPage(() => import('@/features/templates/components/TemplatesPage'));
 const TemplateEditPage = lazyPage(() => import('@/features/templates/components/TemplateEditPage'));
+const MessageChannelsPage = lazyPage(() => import('@/features/messaging/components/MessageChannelsPage'));
+const AddMessageChannelPage = lazyPage(() => import('@/features/messaging/components/AddMessageChannelPage'));
+const MessageChannelDetailPage = lazyPage(() => import('@/features/messaging/components/MessageChannelDetailPage'));
+const SendMessagePage = lazyPage(() => import('@/features/messaging/components/SendMessagePage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -430,6 +434,27 @@ const templateRoutes: RouteObject = {
   ],
 };
 
+/**
+ * Communication (SPEC §2): communication managers of the selected company,
+ * MSP admins holding the role, platform staff (without a selection: the
+ * platform's channels).
+ */
+const communicationRoutes: RouteObject = {
+  element: (
+    <RequireSelectedCorporateAccount allowAdminWithoutSelection>
+      <RequireRole roles={['communication_manager']}>
+        <Outlet />
+      </RequireRole>
+    </RequireSelectedCorporateAccount>
+  ),
+  children: [
+    { path: strip(paths.messageChannels), element: <MessageChannelsPage /> },
+    { path: strip(paths.addMessageChannel), element: <AddMessageChannelPage /> },
+    { path: strip(paths.messageChannel), element: <MessageChannelDetailPage /> },
+    { path: strip(paths.sendMessage), element: <SendMessagePage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -482,6 +507,7 @@ export const routes: RouteObject[] = [
           resourceRoutes,
           userFeeRoutes,
           templateRoutes,
+          communicationRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

@@ -62,6 +62,10 @@ export const paths = {
   templates: '/templates',
   addTemplate: '/templates/add',
   editTemplate: '/templates/edit',
+  messageChannels: '/communication/message-channels',
+  addMessageChannel: '/communication/message-channels/add',
+  messageChannel: '/communication/message-channels/:channelOspId',
+  sendMessage: '/communication/message/add',
 } as const;
 
 /**
@@ -132,4 +136,10 @@ export const namedRoutes = {
     `${fill(paths.userFeeTiers, { type })}?${new URLSearchParams({ assigneeOspId })}`,
   /** templates/edit: the template in the query. */
   EditTemplate: (ospId: string) => `${paths.editTemplate}?${new URLSearchParams({ ospId })}`,
+};
+
+/** Communication (SPEC §2): a channel's details, and message/add on a channel. */
+export const messagingRoutes = {
+  channel: (channelOspId: string) => fill(paths.messageChannel, { channelOspId }),
+  sendOn: (channelOspId: string) => `${paths.sendMessage}?${new URLSearchParams({ channel: channelOspId })}`,
 };

@@ -41,15 +41,23 @@ describe('sidebar per audience', () => {
   it('gives platform staff the MSP sidebar with every company entry', () => {
     expect(groups(sidebarGroups(staff, postpaid))).toEqual([
       { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates'] },
-      { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings'] },
+      { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings', 'communication'] },
     ]);
   });
 
   it('keeps the finance entries that need no selection for platform staff', () => {
     expect(groups(sidebarGroups(staff, null))).toEqual([
       { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates'] },
-      { kind: 'company', keys: ['invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget'] },
+      { kind: 'company', keys: ['invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'communication'] },
     ]);
+  });
+
+  it('shows communication to communication managers of the company (issue 14), MSP ones once a company is selected', () => {
+    expect(keys(visibleMenu(makeUser({ roles: ['communication_manager'] })))).toEqual(['dashboard', 'companyDetails', 'communication', 'help']);
+    expect(keys(visibleMenu(makeUser({ roles: ['user_manager'] })))).not.toContain('communication');
+    const mspComm = makeUser({ isMsp: true, roles: ['communication_manager'], corporateAccount: null });
+    expect(keys(visibleMenu(mspComm, MENU, null))).not.toContain('communication');
+    expect(keys(visibleMenu(mspComm, MENU, postpaid))).toContain('communication');
   });
 
   it('shows reporting to the reporting_manager role only (SPEC §2 Reporting)', () => {

@@ -61,6 +61,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'companyDetails', label: 'menu.companyDetails', to: paths.companyDetails, audience: 'all', section: 'settings', company: 'selected' },
   { key: 'companySettings', label: 'menu.companySettings', to: paths.companySettings, audience: 'all', roles: ['user_manager'], section: 'settings', company: 'selected' },
   { key: 'reporting', label: 'menu.reporting', to: paths.reporting, audience: 'all', roles: ['reporting_manager'] },
+  // Communication (SPEC §2): the selected company's channels; platform staff also without one (the platform's).
+  { key: 'communication', label: 'menu.communication', to: paths.messageChannels, audience: 'all', roles: ['communication_manager'], company: 'selectedOrAdmin' },
   { key: 'help', label: 'menu.help', to: paths.help, audience: 'all' },
   // The backoffice (SPEC §2 "Admin backoffice"): platform staff, last in their own part.
   { key: 'products', label: 'menu.products', to: paths.products, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },

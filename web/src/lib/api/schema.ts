@@ -1604,6 +1604,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/message/getByChannel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The messages sent on a channel, newest first, with their recipient counts
+         * @description Roles: communication_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1MessageGetByChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/message/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message on a channel to its recipients: stored at once, each recipient's inbox row written in batches (small messages before the answer); honours Idempotency-Key
+         * @description Roles: communication_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1MessageSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/messageChannel/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a channel to a company (or, platform staff, to the platform): name, recipient admin (a communication manager of the company, needed when replies are allowed), allow reply, show in app
+         * @description Roles: communication_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1MessageChannelAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/messageChannel/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a channel: it is archived, so the messages sent on it keep their history
+         * @description Roles: communication_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1MessageChannelDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/messageChannel/destinationUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a recipient selection (all app users of the company, user groups, single users; duplicates once) and list a page of it
+         * @description Roles: communication_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1MessageChannelDestinationUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/messageChannel/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One channel
+         * @description Roles: communication_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1MessageChannelGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/messageChannel/getForUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The channels the caller sends on: a company's (corporateAccountOspId; a company admin's own when empty), or the platform's (platform staff, empty)
+         * @description Roles: communication_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1MessageChannelGetForUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/messageChannel/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a channel's name, recipient admin, allow reply and show in app
+         * @description Roles: communication_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1MessageChannelUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/parking/findHistoryByUser": {
         parameters: {
             query?: never;
@@ -7075,6 +7235,99 @@ export interface components {
         InvoiceSendRequest: {
             ospId: string;
         };
+        MessagingByChannelRequest: {
+            channelOspId: string;
+            pagination: components["schemas"]["PagingPagination"];
+        };
+        MessagingChannel: {
+            allowReply: boolean;
+            corporateAccountName?: string;
+            /** @description empty: a platform channel */
+            corporateAccountOspId?: string;
+            createdOn: string;
+            messageCount: number;
+            name: string;
+            ospId: string;
+            recipientAdminName?: string;
+            /** @description the communication manager who receives replies */
+            recipientAdminOspId?: string;
+            showInApp: boolean;
+        };
+        MessagingChannelGetRequest: {
+            channelOspId: string;
+        };
+        MessagingChannelRequest: {
+            channel: components["schemas"]["MessagingChannelWrite"];
+        };
+        MessagingChannelWrite: {
+            allowReply: boolean;
+            /** @description add: the owning company; empty: a platform channel (platform staff) */
+            corporateAccountOspId?: string;
+            name: string;
+            /** @description update and delete: the channel */
+            ospId?: string;
+            /** @description one of the company's communication managers (user/getMessagingRecipients); needed when allowReply */
+            recipientAdminOspId?: string;
+            showInApp: boolean;
+        };
+        MessagingDestination: {
+            count: number;
+            users: components["schemas"]["PageOfMessagingRecipient"];
+        };
+        MessagingDestinationRequest: {
+            /** @description the channel (its company); or corporateAccountOspId */
+            channelOspId?: string;
+            /** @description the company; needed with a platform channel */
+            corporateAccountOspId?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            recipients: components["schemas"]["MessagingRecipients"];
+        };
+        MessagingGetForUserRequest: {
+            corporateAccountOspId?: string;
+        };
+        MessagingMessage: {
+            allUsers: boolean;
+            body: string;
+            channelOspId: string;
+            corporateAccountOspId: string;
+            createdOn: string;
+            deliveredCount: number;
+            homeScreenUntil?: string;
+            ospId: string;
+            push: boolean;
+            recipientCount: number;
+            sentBy?: string;
+            sentOn?: string;
+            /** @enum {string} */
+            status: "QUEUED" | "SENDING" | "SENT";
+            title: string;
+            userCount: number;
+            userGroupCount: number;
+        };
+        MessagingMessageWrite: {
+            body: string;
+            channelOspId: string;
+            /** @description the recipients' company: the channel's (may be left out), or any in reach on a platform channel */
+            corporateAccountOspId?: string;
+            /** @description yyyy-MM-dd: the message shows on the app's home screen until this day (today or later, at most a year ahead) */
+            homeScreenUntil?: string;
+            push: boolean;
+            recipients: components["schemas"]["MessagingRecipients"];
+            title: string;
+        };
+        MessagingRecipient: {
+            email: string;
+            fullName: string;
+            ospId: string;
+        };
+        MessagingRecipients: {
+            all: boolean;
+            userGroupOspIds?: string[];
+            userOspIds?: string[];
+        };
+        MessagingSendRequest: {
+            message: components["schemas"]["MessagingMessageWrite"];
+        };
         /** Format: binary */
         MultipartFile: string;
         OnboardingCreateMobileUserRequest: {
@@ -7126,6 +7379,20 @@ export interface components {
         };
         PageOfExpenseNegativeUser: {
             content: components["schemas"]["ExpenseNegativeUser"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfMessagingMessage: {
+            content: components["schemas"]["MessagingMessage"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfMessagingRecipient: {
+            content: components["schemas"]["MessagingRecipient"][];
             page: number;
             size: number;
             totalElements: number;
@@ -12198,6 +12465,271 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1MessageGetByChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagingByChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfMessagingMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1MessageSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagingSendRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1MessageChannelAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagingChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingChannel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1MessageChannelDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagingChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1MessageChannelDestinationUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagingDestinationRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingDestination"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1MessageChannelGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagingChannelGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingChannel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1MessageChannelGetForUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagingGetForUserRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingChannel"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1MessageChannelUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagingChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingChannel"];
                 };
             };
             /** @description Bad Request */
