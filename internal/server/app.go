@@ -25,6 +25,7 @@ import (
 	"mobility/portal/internal/deactivation"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
+	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/idempotency"
 	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/jobs"
@@ -35,6 +36,7 @@ import (
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
+	"mobility/portal/internal/translation"
 	"mobility/portal/internal/trip"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/userfee"
@@ -85,6 +87,10 @@ type App struct {
 	// budgets through budget's BookTripCompensation.
 	Trips             *trip.Service
 	TripRegistrations *trip.Registrations
+	// Translations holds the backoffice's translations; its SERVER_MESSAGE
+	// ones override the server's texts (i18n.SetOverride, installed by New;
+	// portal serve runs its Watch so other processes' writes arrive).
+	Translations *translation.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -149,6 +155,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	trips := trip.NewService(trip.Deps{DB: db, Clock: c, Companies: companies, Users: users})
 	tripRegistrations := trip.NewRegistrations(trip.RegistrationDeps{DB: db, Clock: c, Users: users, Companies: companies,
 		Budgets: budgets, Settings: trips})
+	translations := translation.NewService(translation.Deps{DB: db, Clock: c, Users: users})
+	i18n.SetOverride(translations.Lookup)
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -173,6 +181,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Invoices:          invoices,
 		Trips:             trips,
 		TripRegistrations: tripRegistrations,
+		Translations:      translations,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -205,6 +214,7 @@ func (a *App) Routes() []api.Route {
 		a.Trips.ConfigRoutes(),
 		a.TripRegistrations.Routes(),
 		a.TripRegistrations.ImportRoutes(),
+		a.Translations.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
