@@ -24,6 +24,8 @@ type row struct {
 	DefaultLength int       `db:"default_length"`
 	UpdatedAt     time.Time `db:"updated_at"`
 	UpdatedBy     *int64    `db:"updated_by"`
+	// Total is a search's number of matches (COUNT(*) OVER ()).
+	Total int `db:"total"`
 }
 
 // textRow is a stored text; in a list, Text is cut as DefaultValue.
@@ -161,23 +163,13 @@ type search struct {
 
 var listSort = map[string]string{"key": "t.translation_key", "type": "t.type", "updatedOn": "t.updated_at"}
 
-// matchCondition is the search's condition on t.id. A search of 3 or more
-// characters uses the trigram indexes: the FTS5 tables on SQLite, pg_trgm
-// GIN indexes (which ILIKE uses) on PostgreSQL; a shorter one cannot, and
-// scans with LIKE (correct, slower).
+// matchCondition is the search's condition on t.id where the trigram
+// table does not answer alone: PostgreSQL (ILIKE, which the pg_trgm GIN
+// indexes serve from 3 characters on) and SQLite searches of 1 or 2
+// characters, which no trigram index can serve (a LIKE scan: correct,
+// slower).
 func (s *store) matchCondition(f search) (string, []any) {
-	q := database.SearchText(f.q)
-	if s.db.Dialect == database.SQLite && utf8.RuneCountInString(q) >= 3 {
-		phrase := `"` + strings.ReplaceAll(q, `"`, `""`) + `"`
-		if f.byKey {
-			return `t.id IN (SELECT rowid FROM translations_fts WHERE translations_fts MATCH ?)`, []any{"translation_key : " + phrase}
-		}
-		return `t.id IN (SELECT rowid FROM translations_fts WHERE translations_fts MATCH ?
-			UNION SELECT x.translation_id FROM translation_texts x WHERE x.id IN
-				(SELECT rowid FROM translation_texts_fts WHERE translation_texts_fts MATCH ?))`,
-			[]any{"default_value : " + phrase, phrase}
-	}
-	like, pat := s.db.Dialect.LikeOp(), database.LikePattern(q)
+	like, pat := s.db.Dialect.LikeOp(), database.LikePattern(f.q)
 	if f.byKey {
 		return `t.translation_key ` + like + ` ? ESCAPE '\'`, []any{pat}
 	}
@@ -185,15 +177,28 @@ func (s *store) matchCondition(f search) (string, []any) {
 		UNION SELECT x.translation_id FROM translation_texts x WHERE x.text ` + like + ` ? ESCAPE '\')`, []any{pat, pat}
 }
 
+// trigramSearch tells whether the SQLite trigram table answers f: a search
+// of 3 or more characters in the default order (by key).
+func (s *store) trigramSearch(f search, p paging.Pagination) bool {
+	return s.db.Dialect == database.SQLite && utf8.RuneCountInString(database.SearchText(f.q)) >= 3 && len(p.SortOrders) == 0
+}
+
 // list answers a page of the search, sorted by key, and the number of
-// rows found.
+// rows found. A search counts and pages in one pass (COUNT(*) OVER ()), so
+// its matches are found once; a list without a search counts from the
+// index and reads the page in key order.
 func (s *store) list(ctx context.Context, f search, p paging.Pagination) ([]row, int, error) {
+	f.q = database.SearchText(f.q)
+	if s.trigramSearch(f, p) {
+		return s.trigramList(ctx, f, p)
+	}
 	var where []string
 	var args []any
 	if f.typ != "" {
 		where, args = append(where, "t.type = ?"), append(args, f.typ)
 	}
-	if strings.TrimSpace(f.q) != "" {
+	searching := strings.TrimSpace(f.q) != ""
+	if searching {
 		cond, a := s.matchCondition(f)
 		where, args = append(where, cond), append(args, a...)
 	}
@@ -201,15 +206,75 @@ func (s *store) list(ctx context.Context, f search, p paging.Pagination) ([]row,
 	if len(where) > 0 {
 		clause = " WHERE " + strings.Join(where, " AND ")
 	}
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM translations t`+clause, args...); err != nil {
-		return nil, 0, err
+	count := func() (int, error) {
+		var total int
+		err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM translations t`+clause, args...)
+		return total, err
 	}
-	if total == 0 || p.Offset() >= total {
-		return nil, total, nil
+	order := p.OrderBy(listSort, "t.translation_key ASC, t.id ASC") + ` LIMIT ? OFFSET ?`
+	if !searching {
+		total, err := count()
+		if err != nil || total == 0 || p.Offset() >= total {
+			return nil, total, err
+		}
+		var rows []row
+		err = s.db.Select(ctx, &rows, `SELECT `+listCols+` FROM translations t`+clause+order, append(args, p.Size, p.Offset())...)
+		return rows, total, err
 	}
 	var rows []row
-	err := s.db.Select(ctx, &rows, `SELECT `+listCols+` FROM translations t`+clause+
-		p.OrderBy(listSort, "t.translation_key ASC, t.id ASC")+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...)
+	if err := s.db.Select(ctx, &rows, `SELECT `+listCols+`, COUNT(*) OVER () AS total FROM translations t`+clause+order,
+		append(args, p.Size, p.Offset())...); err != nil {
+		return nil, 0, err
+	}
+	if len(rows) > 0 {
+		return rows, rows[0].Total, nil
+	}
+	if p.Offset() == 0 {
+		return nil, 0, nil
+	}
+	total, err := count() // a page past the end: how many there are
+	return nil, total, err
+}
+
+// denseMatches is the number of matches from which a trigram search walks
+// the key index and picks its matches (a set built once) rather than sort
+// all of them by key: measured on 50,000 keys, a word in 9,500 of them
+// costs 6 ms so against 31 ms sorted.
+const denseMatches = 1000
+
+// trigramList pages a search through the SQLite trigram table: the matches
+// of the key column (byKey) or of the default value and texts, counted,
+// then the page of the type's rows sorted by key.
+func (s *store) trigramList(ctx context.Context, f search, p paging.Pagination) ([]row, int, error) {
+	phrase := `"` + strings.ReplaceAll(f.q, `"`, `""`) + `"`
+	match := "{default_value en nl fr de} : " + phrase
+	if f.byKey {
+		match = "translation_key : " + phrase
+	}
+	in := `t.id IN (SELECT rowid FROM translation_search WHERE translation_search MATCH ?)`
+	where, args := in, []any{match}
+	if f.typ != "" {
+		where, args = `t.type = ? AND `+in, []any{f.typ, match}
+	}
+	var total int
+	var err error
+	if f.typ == "" {
+		err = s.db.Get(ctx, &total, `SELECT COUNT(*) FROM translation_search WHERE translation_search MATCH ?`, match)
+	} else {
+		err = s.db.Get(ctx, &total, `SELECT COUNT(*) FROM translations t WHERE `+where, args...)
+	}
+	if err != nil || total == 0 || p.Offset() >= total {
+		return nil, total, err
+	}
+	from := `translations t`
+	if total > denseMatches {
+		from = `translations t INDEXED BY translations_key`
+		if f.typ != "" {
+			from = `translations t INDEXED BY translations_type_key`
+		}
+	}
+	var rows []row
+	err = s.db.Select(ctx, &rows, `SELECT `+listCols+` FROM `+from+` WHERE `+where+` ORDER BY t.translation_key, t.id LIMIT ? OFFSET ?`,
+		append(args, p.Size, p.Offset())...)
 	return rows, total, err
 }

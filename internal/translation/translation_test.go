@@ -407,3 +407,39 @@ func TestOnlyPlatformStaff(t *testing.T) {
 		}
 	})
 }
+
+// A search found in more than a thousand rows walks the key order instead
+// of sorting its matches (SQLite): the same answers.
+func TestSearchOverManyMatches(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		staff := &access.Principal{Roles: []access.Role{access.OspAdmin}, Scope: access.SystemScope()}
+		for i := 0; i < 1050; i++ {
+			typ := "APP_TEXT"
+			if i%2 == 1 {
+				typ = "MAIL_TEXT"
+			}
+			if _, err := e.App.Translations.Create(ctx, staff, translation.Write{Type: typ, Key: fmt.Sprintf("bulk.%04d", i),
+				DefaultValue: "Default", Translations: []translation.TextWrite{{LanguageCode: "FR", Text: fmt.Sprintf("Texte commun %d", i)}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		token := e.LoginAs("ospadmin")
+		p := page(t, e, token, "findByTranslationLike", map[string]any{"text": "COMMUN", "pagination": map[string]any{"page": 2, "size": 10}})
+		if p.TotalElements != 1050 || p.TotalPages != 105 || keys(p) != "bulk.0010,bulk.0011,bulk.0012,bulk.0013,bulk.0014,bulk.0015,bulk.0016,bulk.0017,bulk.0018,bulk.0019" {
+			t.Fatalf("dense search: %d rows, %s", p.TotalElements, keys(p))
+		}
+		p = page(t, e, token, "findByTranslationLike", map[string]any{"text": "commun", "type": "MAIL_TEXT", "pagination": map[string]any{"page": 53, "size": 10}})
+		if p.TotalElements != 525 || keys(p) != "bulk.1041,bulk.1043,bulk.1045,bulk.1047,bulk.1049" {
+			t.Fatalf("dense search of a type: %d rows, %s", p.TotalElements, keys(p))
+		}
+		p = page(t, e, token, "findByKeyLike", map[string]any{"key": "ulk.", "type": "APP_TEXT", "pagination": map[string]any{"page": 1, "size": 3}})
+		if p.TotalElements != 525 || keys(p) != "bulk.0000,bulk.0002,bulk.0004" {
+			t.Fatalf("dense key search: %d rows, %s", p.TotalElements, keys(p))
+		}
+		p = page(t, e, token, "findByTranslationLike", map[string]any{"text": "commun 104", "pagination": map[string]any{"size": 20}})
+		if p.TotalElements != 11 || !strings.HasPrefix(keys(p), "bulk.0104,bulk.1040,") {
+			t.Fatalf("sparse search: %d rows, %s", p.TotalElements, keys(p))
+		}
+	})
+}

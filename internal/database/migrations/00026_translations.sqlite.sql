@@ -19,8 +19,7 @@ CREATE UNIQUE INDEX translations_key_unique ON translations(lower(translation_ke
 CREATE INDEX translations_key ON translations(translation_key, id);
 CREATE INDEX translations_type_key ON translations(type, translation_key, id);
 
--- Each language once per translation; the id is an INTEGER PRIMARY KEY so
--- the search index's rowids stay put through VACUUM.
+-- Each language once per translation.
 CREATE TABLE translation_texts (
     id             {{pk}},
     translation_id BIGINT NOT NULL REFERENCES translations(id),
@@ -38,58 +37,68 @@ CREATE TABLE translation_versions (
 );
 INSERT INTO translation_versions (name, version) VALUES ('SERVER_MESSAGE', 0);
 
--- Substring search (findByKeyLike, findByTranslationLike): FTS5 trigram
--- tables over the keys and default values, and over the texts, kept in step
--- by triggers (as resources_fts), so a search of 3 or more characters over
--- 50,000 keys stays fast. Shorter searches fall back to LIKE (store.go).
-CREATE VIRTUAL TABLE translations_fts USING fts5(translation_key, default_value, content='translations', content_rowid='id',
-    tokenize='trigram');
+-- Substring search (findByKeyLike, findByTranslationLike): one FTS5
+-- trigram row per translation holding its key, default value and the text
+-- of each language, kept in step by triggers, so one index lookup answers
+-- a search of 3 or more characters over 50,000 keys. Shorter searches fall
+-- back to LIKE (store.go). It keeps its own copy of the texts (an external
+-- content table cannot gather a translation's four texts in one row).
+CREATE VIRTUAL TABLE translation_search USING fts5(translation_key, default_value, en, nl, fr, de, tokenize='trigram');
 -- +goose StatementBegin
-CREATE TRIGGER translations_fts_insert AFTER INSERT ON translations BEGIN
-    INSERT INTO translations_fts(rowid, translation_key, default_value) VALUES (new.id, new.translation_key, new.default_value);
+CREATE TRIGGER translation_search_insert AFTER INSERT ON translations BEGIN
+    INSERT INTO translation_search(rowid, translation_key, default_value, en, nl, fr, de)
+        VALUES (new.id, new.translation_key, new.default_value, '', '', '', '');
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER translations_fts_delete AFTER DELETE ON translations BEGIN
-    INSERT INTO translations_fts(translations_fts, rowid, translation_key, default_value)
-        VALUES ('delete', old.id, old.translation_key, old.default_value);
+CREATE TRIGGER translation_search_update AFTER UPDATE OF translation_key, default_value ON translations BEGIN
+    UPDATE translation_search SET translation_key = new.translation_key, default_value = new.default_value WHERE rowid = new.id;
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER translations_fts_update AFTER UPDATE OF translation_key, default_value ON translations BEGIN
-    INSERT INTO translations_fts(translations_fts, rowid, translation_key, default_value)
-        VALUES ('delete', old.id, old.translation_key, old.default_value);
-    INSERT INTO translations_fts(rowid, translation_key, default_value) VALUES (new.id, new.translation_key, new.default_value);
-END;
--- +goose StatementEnd
-
-CREATE VIRTUAL TABLE translation_texts_fts USING fts5(text, content='translation_texts', content_rowid='id', tokenize='trigram');
--- +goose StatementBegin
-CREATE TRIGGER translation_texts_fts_insert AFTER INSERT ON translation_texts BEGIN
-    INSERT INTO translation_texts_fts(rowid, text) VALUES (new.id, new.text);
+CREATE TRIGGER translation_search_delete AFTER DELETE ON translations BEGIN
+    DELETE FROM translation_search WHERE rowid = old.id;
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER translation_texts_fts_delete AFTER DELETE ON translation_texts BEGIN
-    INSERT INTO translation_texts_fts(translation_texts_fts, rowid, text) VALUES ('delete', old.id, old.text);
+CREATE TRIGGER translation_search_text_insert AFTER INSERT ON translation_texts BEGIN
+    UPDATE translation_search SET
+        en = CASE new.language WHEN 'en' THEN new.text ELSE en END,
+        nl = CASE new.language WHEN 'nl' THEN new.text ELSE nl END,
+        fr = CASE new.language WHEN 'fr' THEN new.text ELSE fr END,
+        de = CASE new.language WHEN 'de' THEN new.text ELSE de END
+        WHERE rowid = new.translation_id;
 END;
 -- +goose StatementEnd
 -- +goose StatementBegin
-CREATE TRIGGER translation_texts_fts_update AFTER UPDATE OF text ON translation_texts BEGIN
-    INSERT INTO translation_texts_fts(translation_texts_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    INSERT INTO translation_texts_fts(rowid, text) VALUES (new.id, new.text);
+CREATE TRIGGER translation_search_text_update AFTER UPDATE OF text ON translation_texts BEGIN
+    UPDATE translation_search SET
+        en = CASE new.language WHEN 'en' THEN new.text ELSE en END,
+        nl = CASE new.language WHEN 'nl' THEN new.text ELSE nl END,
+        fr = CASE new.language WHEN 'fr' THEN new.text ELSE fr END,
+        de = CASE new.language WHEN 'de' THEN new.text ELSE de END
+        WHERE rowid = new.translation_id;
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER translation_search_text_delete AFTER DELETE ON translation_texts BEGIN
+    UPDATE translation_search SET
+        en = CASE old.language WHEN 'en' THEN '' ELSE en END,
+        nl = CASE old.language WHEN 'nl' THEN '' ELSE nl END,
+        fr = CASE old.language WHEN 'fr' THEN '' ELSE fr END,
+        de = CASE old.language WHEN 'de' THEN '' ELSE de END
+        WHERE rowid = old.translation_id;
 END;
 -- +goose StatementEnd
 
 -- +goose Down
-DROP TRIGGER translation_texts_fts_update;
-DROP TRIGGER translation_texts_fts_delete;
-DROP TRIGGER translation_texts_fts_insert;
-DROP TABLE translation_texts_fts;
-DROP TRIGGER translations_fts_update;
-DROP TRIGGER translations_fts_delete;
-DROP TRIGGER translations_fts_insert;
-DROP TABLE translations_fts;
+DROP TRIGGER translation_search_text_delete;
+DROP TRIGGER translation_search_text_update;
+DROP TRIGGER translation_search_text_insert;
+DROP TRIGGER translation_search_delete;
+DROP TRIGGER translation_search_update;
+DROP TRIGGER translation_search_insert;
+DROP TABLE translation_search;
 DROP TABLE translation_versions;
 DROP TABLE translation_texts;
 DROP TABLE translations;
