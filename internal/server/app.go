@@ -156,6 +156,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	tripRegistrations := trip.NewRegistrations(trip.RegistrationDeps{DB: db, Clock: c, Users: users, Companies: companies,
 		Budgets: budgets, Settings: trips})
 	translations := translation.NewService(translation.Deps{DB: db, Clock: c, Users: users})
+	// the server-message overrides as stored now (an unmigrated database
+	// has none yet: portal serve's Watch loads them again)
+	_ = translations.Refresh(context.Background())
 	i18n.SetOverride(translations.Lookup)
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
