@@ -98,6 +98,7 @@ const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/
 const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
 const UserFeesPage = lazyPage(() => import('@/features/user-fees/components/UserFeesPage'));
 const UserFeeTiersPage = lazyPage(() => import('@/features/user-fees/components/UserFeeTiersPage'));
+const TranslationsPage = lazyPage(() => import('@/features/translations/components/TranslationsPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -411,6 +412,19 @@ const userFeeRoutes: RouteObject = {
   ],
 };
 
+/** Translations (SPEC §2 backoffice): platform staff; translations/{type} is the same list limited to one type. */
+const translationRoutes: RouteObject = {
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children: [
+    { path: strip(paths.translations), element: <TranslationsPage /> },
+    { path: strip(paths.translationsOfType), element: <TranslationsPage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -462,6 +476,7 @@ export const routes: RouteObject[] = [
           productRoutes,
           resourceRoutes,
           userFeeRoutes,
+          translationRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

@@ -59,6 +59,8 @@ export const paths = {
   resources: '/resource-management',
   userFees: '/user-fee',
   userFeeTiers: '/user-fee/:type',
+  translations: '/translations',
+  translationsOfType: '/translations/:type',
 } as const;
 
 /**
@@ -127,4 +129,6 @@ export const namedRoutes = {
   /** user-fee/{type}: type partner or corporate-account, the assignee in the query. */
   UserFeeTiers: (type: string, assigneeOspId: string) =>
     `${fill(paths.userFeeTiers, { type })}?${new URLSearchParams({ assigneeOspId })}`,
+  /** translations/{type}: type product-label, resource-label, app-text, server-message or mail-text. */
+  TranslationsOfType: (type: string) => fill(paths.translationsOfType, { type }),
 };
