@@ -231,6 +231,19 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   const assignee = (await open(page, '/user-fee')) ? ((await hrefs(page, '[data-testid="user-fees-table"] tbody a'))[0] ?? null) : null;
   await visit(assignee, 'user-fee/{type}');
 
+  // Translations (platform staff): every type, one type's list, the editor of its first key.
+  await visit('/translations', '/translations');
+  await visit('/translations/product-label', 'translations/{type}');
+  if (await open(page, '/translations/product-label')) {
+    const key = page.getByTestId('translation-open').first();
+    if ((await key.count()) > 0) {
+      await key.click();
+      await page.getByTestId('translation-text-DE').waitFor();
+      await check(page, role, 'translation editor');
+      await page.keyboard.press('Escape');
+    } else skipped.push(`${role} translation editor: nothing to open in the demo data`);
+  }
+
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');
   const contact = people.find((h) => h.startsWith('/manage/admins/contact/'))?.split('?')[0];
