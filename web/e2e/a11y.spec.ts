@@ -239,6 +239,7 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     if ((await key.count()) > 0) {
       await key.click();
       await page.getByTestId('translation-text-DE').waitFor();
+      await page.waitForTimeout(500); // the modal's opening transition
       await check(page, role, 'translation editor');
       await page.keyboard.press('Escape');
     } else skipped.push(`${role} translation editor: nothing to open in the demo data`);

@@ -197,9 +197,9 @@ function CountedText(props: {
       resize="vertical"
       error={props.error}
       description={
-        <span data-testid={`${props.testId}-count`} style={count > TEXT_MAX_LENGTH ? { color: 'var(--mantine-color-red-text)' } : undefined}>
+        <Text component="span" size="xs" c={count > TEXT_MAX_LENGTH ? 'red.8' : 'gray.7'} data-testid={`${props.testId}-count`}>
           {t('dialog.count', { length: format(count), max: format(TEXT_MAX_LENGTH) })}
-        </span>
+        </Text>
       }
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       {...props.register}
