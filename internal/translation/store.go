@@ -184,9 +184,9 @@ func (s *store) trigramSearch(f search, p paging.Pagination) bool {
 }
 
 // list answers a page of the search, sorted by key, and the number of
-// rows found. A search counts and pages in one pass (COUNT(*) OVER ()), so
-// its matches are found once; a list without a search counts from the
-// index and reads the page in key order.
+// rows found. A text search counts and pages in one pass (COUNT(*) OVER
+// ()), so its matches among the texts are found once; a list without a
+// search, or by key, counts and then reads the page in key order.
 func (s *store) list(ctx context.Context, f search, p paging.Pagination) ([]row, int, error) {
 	f.q = database.SearchText(f.q)
 	if s.trigramSearch(f, p) {
@@ -212,7 +212,9 @@ func (s *store) list(ctx context.Context, f search, p paging.Pagination) ([]row,
 		return total, err
 	}
 	order := p.OrderBy(listSort, "t.translation_key ASC, t.id ASC") + ` LIMIT ? OFFSET ?`
-	if !searching {
+	// a key search is cheap to run twice, and its page then walks the key
+	// index and stops at the page's end rather than sort every match
+	if !searching || f.byKey {
 		total, err := count()
 		if err != nil || total == 0 || p.Offset() >= total {
 			return nil, total, err
