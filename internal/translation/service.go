@@ -517,9 +517,13 @@ func (s *Service) Poll(ctx context.Context) error {
 	return s.Refresh(ctx)
 }
 
-// Watch loads the overrides and polls for changes every interval until ctx
-// ends (portal serve runs it; writes in this process refresh at once).
+// Watch makes this service the process's override source (i18n), loads
+// the overrides and polls for changes every interval until ctx ends
+// (portal serve runs it; writes in this process refresh at once). It
+// installs itself because a process may have built other services since
+// (serve --demo seeds through an App of its own).
 func (s *Service) Watch(ctx context.Context, every time.Duration) {
+	i18n.SetOverride(s.Lookup)
 	if err := s.Refresh(ctx); err != nil && ctx.Err() == nil {
 		slog.WarnContext(ctx, "translation overrides: load failed", "err", err)
 	}

@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/testkit"
 	"mobility/portal/internal/translation"
 	"mobility/portal/internal/user"
@@ -440,6 +442,38 @@ func TestSearchOverManyMatches(t *testing.T) {
 		p = page(t, e, token, "findByTranslationLike", map[string]any{"text": "commun 104", "pagination": map[string]any{"size": 20}})
 		if p.TotalElements != 11 || !strings.HasPrefix(keys(p), "bulk.0104,bulk.1040,") {
 			t.Fatalf("sparse search: %d rows, %s", p.TotalElements, keys(p))
+		}
+	})
+}
+
+// Another process's service, watching, takes a change over within its
+// poll interval and becomes the source of the server's texts.
+func TestWatchFollowsOtherProcesses(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		other := translation.NewService(translation.Deps{DB: e.DB, Clock: e.Clock, Users: e.App.Users})
+		ctx, stop := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { other.Watch(ctx, 20*time.Millisecond); close(done) }()
+		defer func() {
+			stop()
+			<-done
+			i18n.SetOverride(e.App.Translations.Lookup)
+		}()
+		staff := &access.Principal{Roles: []access.Role{access.OspAdmin}, Scope: access.SystemScope()}
+		// written by a third process's service: neither the App's (installed
+		// by server.New, never polling) nor the watching one sees the write
+		// but through the version row
+		writer := translation.NewService(translation.Deps{DB: e.DB, Clock: e.Clock, Users: e.App.Users})
+		if _, err := writer.Create(context.Background(), staff, translation.Write{Type: "SERVER_MESSAGE", Key: "error.FORBIDDEN",
+			DefaultValue: "x", Translations: []translation.TextWrite{{LanguageCode: "FR", Text: "Interdit ici"}}}); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for i18n.T(i18n.FR, "error.FORBIDDEN") != "Interdit ici" {
+			if time.Now().After(deadline) {
+				t.Fatalf("the watching service never took the change: %q", i18n.T(i18n.FR, "error.FORBIDDEN"))
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
 	})
 }
