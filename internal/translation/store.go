@@ -24,6 +24,8 @@ type row struct {
 	DefaultLength int       `db:"default_length"`
 	UpdatedAt     time.Time `db:"updated_at"`
 	UpdatedBy     *int64    `db:"updated_by"`
+	// Total is a text search's number of matches (COUNT(*) OVER ()).
+	Total int `db:"total"`
 }
 
 // textRow is a stored text; in a list, Text is cut as DefaultValue.
@@ -221,44 +223,22 @@ func (s *store) list(ctx context.Context, f search, p paging.Pagination) ([]row,
 		err = s.db.Select(ctx, &rows, `SELECT `+listCols+` FROM translations t`+clause+order, append(args, p.Size, p.Offset())...)
 		return rows, total, err
 	}
-	// the ids and the count only: the page's columns (the texts' starts and
-	// lengths) are read for its rows alone, not for every match
-	var hits []struct {
-		ID    int64 `db:"id"`
-		Total int   `db:"total"`
-	}
-	if err := s.db.Select(ctx, &hits, `SELECT t.id, COUNT(*) OVER () AS total FROM translations t`+clause+order,
-		append(args, p.Size, p.Offset())...); err != nil {
+	// one statement: the page's ids and the count over every match, then
+	// the page's columns (the texts' starts and lengths) for its rows alone
+	var rows []row
+	if err := s.db.Select(ctx, &rows, `WITH page AS (SELECT t.id, COUNT(*) OVER () AS total FROM translations t`+clause+order+`)
+		SELECT `+listCols+`, page.total FROM page JOIN translations t ON t.id = page.id`+
+		p.OrderBy(listSort, "t.translation_key ASC, t.id ASC"), append(args, p.Size, p.Offset())...); err != nil {
 		return nil, 0, err
 	}
-	if len(hits) == 0 {
-		if p.Offset() == 0 {
-			return nil, 0, nil
-		}
-		total, err := count() // a page past the end: how many there are
-		return nil, total, err
+	if len(rows) > 0 {
+		return rows, rows[0].Total, nil
 	}
-	ids := make([]int64, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
+	if p.Offset() == 0 {
+		return nil, 0, nil
 	}
-	got, err := database.SelectIn[row](ctx, s.db, ids, func(in string) string {
-		return `SELECT ` + listCols + ` FROM translations t WHERE t.id IN (` + in + `)`
-	})
-	if err != nil {
-		return nil, 0, err
-	}
-	byID := make(map[int64]row, len(got))
-	for _, r := range got {
-		byID[r.ID] = r
-	}
-	rows := make([]row, 0, len(ids))
-	for _, id := range ids {
-		if r, ok := byID[id]; ok {
-			rows = append(rows, r)
-		}
-	}
-	return rows, hits[0].Total, nil
+	total, err := count() // a page past the end: how many there are
+	return nil, total, err
 }
 
 // denseMatches is the number of matches from which a trigram search walks
