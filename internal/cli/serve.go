@@ -52,6 +52,8 @@ func serve(ctx context.Context, env Env, args []string) error {
 	// Scheduled work runs in-process; with several processes, job_runs
 	// makes each (job, day) happen once.
 	go app.JobRunner().Loop(ctx, time.Minute)
+	// server-message overrides written by other processes arrive within 3 s
+	go app.Translations.Watch(ctx, 3*time.Second)
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {

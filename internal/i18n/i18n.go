@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // Lang is a two-letter interface language.
@@ -65,6 +66,11 @@ func T(l Lang, key string, args ...any) string {
 		return key
 	}
 	s, ok := texts[l]
+	if o := overrides.Load(); o != nil {
+		if text, found := (*o)(l, key); found {
+			s, ok = text, true
+		}
+	}
 	if !ok {
 		s = texts[Fallback]
 	}
@@ -72,6 +78,24 @@ func T(l Lang, key string, args ...any) string {
 		return fmt.Sprintf(s, args...)
 	}
 	return s
+}
+
+// Override looks up a replacement of a catalog text in a language; found
+// is false when there is none (the built-in text stands).
+type Override func(l Lang, key string) (text string, found bool)
+
+var overrides atomic.Pointer[Override]
+
+// SetOverride installs the lookup T consults before its built-in texts
+// (internal/translation's SERVER_MESSAGE translations); nil removes it.
+// Only keys the catalog knows are overridden, so a typo cannot invent a
+// message. The lookup must be cheap and must not call T.
+func SetOverride(o Override) {
+	if o == nil {
+		overrides.Store(nil)
+		return
+	}
+	overrides.Store(&o)
 }
 
 // Has tells whether the catalog knows key.
@@ -106,4 +130,14 @@ func Keys() []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// Builtin is key's own text in l (else English), without overrides or
+// arguments; "" when the catalog does not know key.
+func Builtin(l Lang, key string) string {
+	texts := catalog[key]
+	if s, ok := texts[l]; ok {
+		return s
+	}
+	return texts[Fallback]
 }

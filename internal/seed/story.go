@@ -253,6 +253,10 @@ func (s *story) cast(ctx context.Context) error {
 	if err := s.products(ctx); err != nil {
 		return fmt.Errorf("products: %w", err)
 	}
+	// translations of the catalogue's labels, app texts, a server message
+	if err := s.translations(ctx); err != nil {
+		return fmt.Errorf("translations: %w", err)
+	}
 
 	// budgets of every type, with the frequencies and strategies each allows
 	type plan struct {

@@ -157,6 +157,7 @@ func TestDemoStory(t *testing.T) {
 			assertProductAccess(t, ctx, app)
 			assertTrips(t, ctx, db, app, now)
 			assertTemplates(t, ctx, app)
+			assertTranslations(t, ctx, app)
 		})
 	}
 }

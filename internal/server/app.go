@@ -25,6 +25,7 @@ import (
 	"mobility/portal/internal/deactivation"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/help"
+	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/idempotency"
 	"mobility/portal/internal/invoice"
 	"mobility/portal/internal/jobs"
@@ -37,6 +38,7 @@ import (
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/template"
+	"mobility/portal/internal/translation"
 	"mobility/portal/internal/trip"
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/userfee"
@@ -93,6 +95,10 @@ type App struct {
 	// Messaging holds message channels and messages; its delivery worker
 	// (Run, started by serve) writes the inbox rows in batches.
 	Messaging *messaging.Service
+	// Translations holds the backoffice's translations; its SERVER_MESSAGE
+	// ones override the server's texts (i18n.SetOverride, installed by New;
+	// portal serve runs its Watch so other processes' writes arrive).
+	Translations *translation.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -159,6 +165,14 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Budgets: budgets, Settings: trips})
 	templates := template.NewService(template.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Users: users})
 	outbox.UseRenderer(templates)
+	translations := translation.NewService(translation.Deps{DB: db, Clock: c, Users: users})
+	// the server-message overrides as stored now (an unmigrated database
+	// has none yet: portal serve's Watch loads them again)
+	// (portal openapi builds an App without a database)
+	if db != nil {
+		_ = translations.Refresh(context.Background())
+	}
+	i18n.SetOverride(translations.Lookup)
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -185,6 +199,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		TripRegistrations: tripRegistrations,
 		Templates:         templates,
 		Messaging:         messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups}),
+		Translations:      translations,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -219,6 +234,7 @@ func (a *App) Routes() []api.Route {
 		a.TripRegistrations.ImportRoutes(),
 		a.Templates.Routes(),
 		a.Messaging.Routes(),
+		a.Translations.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

@@ -243,6 +243,19 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   await visit('/communication/message-channels/add', '/communication/message-channels/add');
   await visit(await firstLink(page, `/communication/message-channels${q}`, '[data-testid="message-channels-table"] tbody a'), 'message channel');
   await visit('/communication/message/add', '/communication/message/add');
+  // Translations (platform staff): every type, one type's list, the editor of its first key.
+  await visit('/translations', '/translations');
+  await visit('/translations/product-label', 'translations/{type}');
+  if (await open(page, '/translations/product-label')) {
+    const key = page.getByTestId('translation-open').first();
+    if ((await key.count()) > 0) {
+      await key.click();
+      await page.getByTestId('translation-text-DE').waitFor();
+      await page.waitForTimeout(500); // the modal's opening transition
+      await check(page, role, 'translation editor');
+      await page.keyboard.press('Escape');
+    } else skipped.push(`${role} translation editor: nothing to open in the demo data`);
+  }
 
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');

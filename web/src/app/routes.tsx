@@ -104,6 +104,7 @@ const MessageChannelsPage = lazyPage(() => import('@/features/messaging/componen
 const AddMessageChannelPage = lazyPage(() => import('@/features/messaging/components/AddMessageChannelPage'));
 const MessageChannelDetailPage = lazyPage(() => import('@/features/messaging/components/MessageChannelDetailPage'));
 const SendMessagePage = lazyPage(() => import('@/features/messaging/components/SendMessagePage'));
+const TranslationsPage = lazyPage(() => import('@/features/translations/components/TranslationsPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -455,6 +456,19 @@ const communicationRoutes: RouteObject = {
   ],
 };
 
+/** Translations (SPEC §2 backoffice): platform staff; translations/{type} is the same list limited to one type. */
+const translationRoutes: RouteObject = {
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children: [
+    { path: strip(paths.translations), element: <TranslationsPage /> },
+    { path: strip(paths.translationsOfType), element: <TranslationsPage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -508,6 +522,7 @@ export const routes: RouteObject[] = [
           userFeeRoutes,
           templateRoutes,
           communicationRoutes,
+          translationRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

@@ -66,6 +66,8 @@ export const paths = {
   addMessageChannel: '/communication/message-channels/add',
   messageChannel: '/communication/message-channels/:channelOspId',
   sendMessage: '/communication/message/add',
+  translations: '/translations',
+  translationsOfType: '/translations/:type',
 } as const;
 
 /**
@@ -142,4 +144,6 @@ export const namedRoutes = {
 export const messagingRoutes = {
   channel: (channelOspId: string) => fill(paths.messageChannel, { channelOspId }),
   sendOn: (channelOspId: string) => `${paths.sendMessage}?${new URLSearchParams({ channel: channelOspId })}`,
+  /** translations/{type}: type product-label, resource-label, app-text, server-message or mail-text. */
+  TranslationsOfType: (type: string) => fill(paths.translationsOfType, { type }),
 };

@@ -70,6 +70,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'userFees', label: 'menu.userFees', to: paths.userFees, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   // Templates: platform staff, and an MSP's user or communication managers for their partner's and companies' overrides.
   { key: 'templates', label: 'menu.templates', to: paths.templates, audience: 'msp', roles: ['user_manager', 'communication_manager'], section: 'backoffice' },
+  { key: 'translations', label: 'menu.translations', to: paths.translations, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
 ];
 
 type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;

@@ -4580,6 +4580,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/translation/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a translation: type, key (unique), default value and up to four languages (GB, BE, FR, DE), each once, 1 to 90,000 characters; a SERVER_MESSAGE overrides the server's text of its key at once
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TranslationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/translation/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a translation and its texts (a server message's built-in text is back)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TranslationDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/translation/findByKeyLike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Translations whose key contains key (any case), of one type or all, sorted by key; texts cut at 300 characters (get answers them whole)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TranslationFindByKeyLike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/translation/findByTranslationLike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Translations whose default value or text in any language contains text (any case), of one type or all, sorted by key; texts cut at 300 characters
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TranslationFindByTranslationLike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/translation/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A translation with its whole texts
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TranslationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/translation/getByKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The translation of a key (any case)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TranslationGetByKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/translation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a translation's type, key, default value and texts (a language left out is removed)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1TranslationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/travel/compensation/get": {
         parameters: {
             query?: never;
@@ -7496,6 +7636,13 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfTranslationTranslation: {
+            content: components["schemas"]["TranslationTranslation"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfTripRegistration: {
             content: components["schemas"]["TripRegistration"][];
             page: number;
@@ -8949,6 +9096,77 @@ export interface components {
             subject: string;
             /** @description yyyy-MM-dd, today or later (a version in effect is never changed) */
             validFrom: string;
+        };
+        TranslationFindByKeyRequest: {
+            /** @description a part of the key, any case; empty: every key */
+            key: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @enum {string} */
+            type?: "PRODUCT_LABEL" | "RESOURCE_LABEL" | "APP_TEXT" | "SERVER_MESSAGE" | "MAIL_TEXT";
+        };
+        TranslationFindByTextRequest: {
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description a part of the default value or of a language's text, any case; empty: every key */
+            text: string;
+            /** @enum {string} */
+            type?: "PRODUCT_LABEL" | "RESOURCE_LABEL" | "APP_TEXT" | "SERVER_MESSAGE" | "MAIL_TEXT";
+        };
+        TranslationGetByKeyRequest: {
+            key: string;
+        };
+        TranslationGetRequest: {
+            ospId: string;
+        };
+        TranslationText: {
+            /**
+             * @description GB = en, BE = nl, FR = fr, DE = de
+             * @enum {string}
+             */
+            languageCode: "GB" | "BE" | "FR" | "DE";
+            length: number;
+            text: string;
+            truncated?: boolean;
+        };
+        TranslationTextWrite: {
+            /**
+             * @description each at most once
+             * @enum {string}
+             */
+            languageCode: "GB" | "BE" | "FR" | "DE";
+            /** @description 1 to 90,000 characters */
+            text: string;
+        };
+        TranslationTranslation: {
+            defaultValue: string;
+            defaultValueTruncated?: boolean;
+            key: string;
+            ospId: string;
+            /** @description at most one per language, in the order GB, BE, FR, DE */
+            translations: components["schemas"]["TranslationText"][];
+            /** @enum {string} */
+            type: "PRODUCT_LABEL" | "RESOURCE_LABEL" | "APP_TEXT" | "SERVER_MESSAGE" | "MAIL_TEXT";
+            /** @description the name of who last wrote it */
+            updatedBy?: string;
+            updatedOn: string;
+        };
+        TranslationUpdate: {
+            defaultValue: string;
+            /** @description unique whatever its case; no control characters or surrounding spaces */
+            key: string;
+            ospId: string;
+            /** @description up to four languages (GB, BE, FR, DE), each once */
+            translations: components["schemas"]["TranslationTextWrite"][];
+            /** @enum {string} */
+            type: "PRODUCT_LABEL" | "RESOURCE_LABEL" | "APP_TEXT" | "SERVER_MESSAGE" | "MAIL_TEXT";
+        };
+        TranslationWrite: {
+            defaultValue: string;
+            /** @description unique whatever its case; no control characters or surrounding spaces */
+            key: string;
+            /** @description up to four languages (GB, BE, FR, DE), each once */
+            translations: components["schemas"]["TranslationTextWrite"][];
+            /** @enum {string} */
+            type: "PRODUCT_LABEL" | "RESOURCE_LABEL" | "APP_TEXT" | "SERVER_MESSAGE" | "MAIL_TEXT";
         };
         TripBusinessTripCompensation: {
             /** @description micro-euros per km */
@@ -17549,6 +17767,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TemplateTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TranslationCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TranslationWrite"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationTranslation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TranslationDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TranslationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TranslationFindByKeyLike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TranslationFindByKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfTranslationTranslation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TranslationFindByTranslationLike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TranslationFindByTextRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfTranslationTranslation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TranslationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TranslationGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationTranslation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TranslationGetByKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TranslationGetByKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationTranslation"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TranslationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TranslationUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationTranslation"];
                 };
             };
             /** @description Bad Request */
