@@ -138,12 +138,12 @@ export const namedRoutes = {
     `${fill(paths.userFeeTiers, { type })}?${new URLSearchParams({ assigneeOspId })}`,
   /** templates/edit: the template in the query. */
   EditTemplate: (ospId: string) => `${paths.editTemplate}?${new URLSearchParams({ ospId })}`,
+  /** translations/{type}: type product-label, resource-label, app-text, server-message or mail-text. */
+  TranslationsOfType: (type: string) => fill(paths.translationsOfType, { type }),
 };
 
 /** Communication (SPEC §2): a channel's details, and message/add on a channel. */
 export const messagingRoutes = {
   channel: (channelOspId: string) => fill(paths.messageChannel, { channelOspId }),
   sendOn: (channelOspId: string) => `${paths.sendMessage}?${new URLSearchParams({ channel: channelOspId })}`,
-  /** translations/{type}: type product-label, resource-label, app-text, server-message or mail-text. */
-  TranslationsOfType: (type: string) => fill(paths.translationsOfType, { type }),
 };
