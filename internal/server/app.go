@@ -33,6 +33,7 @@ import (
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/product"
 	"mobility/portal/internal/productaccess"
+	"mobility/portal/internal/providerdata"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/trip"
@@ -85,6 +86,8 @@ type App struct {
 	// budgets through budget's BookTripCompensation.
 	Trips             *trip.Service
 	TripRegistrations *trip.Registrations
+	// ProviderData turns providers' files into expenses (upload/...).
+	ProviderData *providerdata.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -173,6 +176,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Invoices:          invoices,
 		Trips:             trips,
 		TripRegistrations: tripRegistrations,
+		ProviderData: providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
+			Expenses: expenses}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -205,6 +210,7 @@ func (a *App) Routes() []api.Route {
 		a.Trips.ConfigRoutes(),
 		a.TripRegistrations.Routes(),
 		a.TripRegistrations.ImportRoutes(),
+		a.ProviderData.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
