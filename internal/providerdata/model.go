@@ -82,16 +82,18 @@ type LineError struct {
 
 // LineResult is one line's outcome.
 type LineResult struct {
-	Line         int    `json:"line"`
-	NaturalKey   string `json:"naturalKey" description:"the provider's booking or line id"`
-	Date         string `json:"date"`
-	Amount       int64  `json:"amount" description:"euro cents incl. VAT"`
-	Outcome      string `json:"outcome" enum:"READY,BOOKED,SKIPPED,ALREADY_PROCESSED,FAILED"`
-	Reason       string `json:"reason,omitempty" enum:"ZERO_AMOUNT,DUPLICATE_IN_FILE,UNMATCHED_TOKEN,TOKEN_NOT_VALID_ON_DATE,USER_DEACTIVATED,EXTRA_COSTS_WINDOW_CLOSED,NO_BUDGET,BUDGET_DEACTIVATED,INSUFFICIENT_BUDGET,BOOKING_NOT_FOUND,BALANCE_OUT_OF_RANGE"`
-	Message      string `json:"message,omitempty" description:"the reason in the caller's language"`
-	UserOspID    string `json:"userOspId,omitempty"`
-	BookingID    string `json:"bookingId,omitempty"`
-	ExpenseOspID string `json:"expenseOspId,omitempty"`
+	Line       int    `json:"line"`
+	NaturalKey string `json:"naturalKey" description:"the provider's booking or line id"`
+	Date       string `json:"date"`
+	Amount     int64  `json:"amount" description:"euro cents incl. VAT"`
+	Outcome    string `json:"outcome" enum:"READY,BOOKED,SKIPPED,ALREADY_PROCESSED,FAILED"`
+	Reason     string `json:"reason,omitempty" enum:"ZERO_AMOUNT,DUPLICATE_IN_FILE,UNMATCHED_TOKEN,TOKEN_NOT_VALID_ON_DATE,USER_DEACTIVATED,EXTRA_COSTS_WINDOW_CLOSED,NO_BUDGET,BUDGET_DEACTIVATED,INSUFFICIENT_BUDGET,BOOKING_NOT_FOUND,BALANCE_OUT_OF_RANGE"`
+	Message    string `json:"message,omitempty" description:"the reason in the caller's language"`
+	UserOspID  string `json:"userOspId,omitempty"`
+	// CorporateAccountOspID is the matched user's company (token matches)
+	CorporateAccountOspID string `json:"corporateAccountOspId,omitempty"`
+	BookingID             string `json:"bookingId,omitempty"`
+	ExpenseOspID          string `json:"expenseOspId,omitempty"`
 }
 
 // Counts sums a report's outcomes.

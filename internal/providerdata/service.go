@@ -199,7 +199,7 @@ func (s *Service) run(ctx context.Context, p *access.Principal, up *uploadRow, b
 		ex, had := m.existing[l.key]
 		t := m.targets[l.key]
 		if t != nil {
-			res.UserOspID = t.userOspID
+			res.UserOspID, res.CorporateAccountOspID = t.userOspID, t.companyOsp
 		}
 		switch {
 		case dup:
@@ -249,14 +249,15 @@ func deref(s *string) string {
 
 // target is who a line is booked for, or why it cannot be.
 type target struct {
-	reason    string
-	userID    int64
-	userOspID string
-	companyID int64
-	budgetID  int64
-	mode      string
-	bookingID string
-	ident     string
+	reason     string
+	userID     int64
+	userOspID  string
+	companyOsp string
+	companyID  int64
+	budgetID   int64
+	mode       string
+	bookingID  string
+	ident      string
 }
 
 // matched is what the batched reads found for a file's lines.
@@ -341,7 +342,7 @@ func (s *Service) match(ctx context.Context, k *kindDef, lines []*pline) (*match
 			t.reason = ReasonUnmatched
 			continue
 		}
-		t.userID, t.userOspID, t.companyID = o.UserID, o.UserOspID, o.CompanyID
+		t.userID, t.userOspID, t.companyID, t.companyOsp = o.UserID, o.UserOspID, o.CompanyID, o.CompanyOspID
 		if o.ValidFrom != nil && *o.ValidFrom > l.date {
 			t.reason = ReasonTokenNotValid
 			continue

@@ -98,6 +98,8 @@ const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/
 const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
 const UserFeesPage = lazyPage(() => import('@/features/user-fees/components/UserFeesPage'));
 const UserFeeTiersPage = lazyPage(() => import('@/features/user-fees/components/UserFeeTiersPage'));
+const ProviderUploadsPage = lazyPage(() => import('@/features/provider-uploads/components/ProviderUploadsPage'));
+const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/components/UploadKindTab'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -411,6 +413,20 @@ const userFeeRoutes: RouteObject = {
   ],
 };
 
+/** Backoffice uploads (SPEC §2): providers' files, one tab per kind; platform staff. */
+const providerUploadRoutes: RouteObject = {
+  path: strip(paths.providerUploads),
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <ProviderUploadsPage />
+    </RequireRole>
+  ),
+  children: [
+    { index: true, element: <Navigate to="nmbs" replace /> },
+    { path: ':kind', element: <UploadKindTab /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -462,6 +478,7 @@ export const routes: RouteObject[] = [
           productRoutes,
           resourceRoutes,
           userFeeRoutes,
+          providerUploadRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

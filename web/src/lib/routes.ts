@@ -59,6 +59,8 @@ export const paths = {
   resources: '/resource-management',
   userFees: '/user-fee',
   userFeeTiers: '/user-fee/:type',
+  providerUploads: '/uploads',
+  providerUploadKind: '/uploads/:kind',
 } as const;
 
 /**
@@ -127,4 +129,7 @@ export const namedRoutes = {
   /** user-fee/{type}: type partner or corporate-account, the assignee in the query. */
   UserFeeTiers: (type: string, assigneeOspId: string) =>
     `${fill(paths.userFeeTiers, { type })}?${new URLSearchParams({ assigneeOspId })}`,
+  /** A user's expenses tab; the company in the query makes platform staff's guard select it. */
+  AppUserExpenses: (userOspId: string, corporateAccountOspId?: string | null) =>
+    withCompany(`${fill(paths.appUser, { userOspId })}/expenses`, corporateAccountOspId),
 };

@@ -66,6 +66,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'products', label: 'menu.products', to: paths.products, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'resources', label: 'menu.resources', to: paths.resources, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'userFees', label: 'menu.userFees', to: paths.userFees, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
+  { key: 'providerUploads', label: 'menu.providerUploads', to: paths.providerUploads, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
 ];
 
 type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;

@@ -7512,6 +7512,7 @@ export interface components {
              */
             amount: number;
             bookingId?: string;
+            corporateAccountOspId?: string;
             date: string;
             expenseOspId?: string;
             line: number;
