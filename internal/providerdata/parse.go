@@ -144,7 +144,9 @@ func table(k *kindDef, rows [][]string, lines []int) ([]record, error) {
 // readXLSX reads the first sheet's rows (at most 501 + 1 read: more is
 // refused anyway).
 func readXLSX(content []byte) ([][]string, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(content))
+	// an XLSX is a ZIP: bound what it may unpack to (a small upload can
+	// hold gigabytes of zeros)
+	f, err := excelize.OpenReader(bytes.NewReader(content), excelize.Options{UnzipSizeLimit: 64 << 20, UnzipXMLSizeLimit: 16 << 20})
 	if err != nil {
 		return nil, err
 	}

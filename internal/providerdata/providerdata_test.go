@@ -222,6 +222,14 @@ func TestBadFilesAndLines(t *testing.T) {
 			t.Fatalf("501 rows: %s", res.Body)
 		}
 		testkit.MustStatus(t, upload(t, e, staff, "NMBS", "big.csv", rows(500)), http.StatusOK)
+		sheet := [][]string{{"Transaction ID", "Licence plate", "Date", "Amount incl. VAT", "VAT %"}}
+		for i := range 501 {
+			sheet = append(sheet, []string{fmt.Sprintf("K%d", i), plate, "2026-10-07", "1.00", "21"})
+		}
+		res = upload(t, e, staff, "KBC", "big.xlsx", xlsxOf(t, sheet))
+		testkit.MustStatus(t, res, http.StatusBadRequest)
+		mustEqual(t, "501 xlsx rows", res.Label(), providerdata.LabelFile)
+		testkit.MustStatus(t, upload(t, e, staff, "KBC", "ok.xlsx", xlsxOf(t, sheet[:501])), http.StatusOK)
 		// the wrong format, a missing column, garbage, XML with 501 records, an unknown kind
 		for _, c := range []struct{ kind, name, body string }{
 			{"NMBS", "nmbs.xlsx", "x"},
