@@ -159,4 +159,3 @@ func benchRows(kind, prefix string, tokens map[string][]string, refs []string) [
 	}
 	return rows
 }
-
