@@ -41,29 +41,9 @@ type Entry struct {
 // ledger row and moves the cached balance, so the balance always equals
 // the sum of the rows.
 func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
-	// checked, never wrapped: an overflowing balance is refused before
-	// anything is written (SQLite would store it as REAL, PostgreSQL refuse)
-	after, err := nextBalance(b.Balance, e.Amount)
+	after, err := s.checkPost(ctx, b, e)
 	if err != nil {
-		return nil, conflict(ctx, LabelBalanceOutOfRange, "money.error.balanceOutOfRange")
-	}
-	if e.Spend {
-		if !b.active() {
-			// a budget switched off with its company still takes the
-			// extra costs of its window (company_deactivation.go)
-			open := false
-			if !e.Scheduled {
-				if open, err = s.extraCostsOpen(ctx, b.ID); err != nil {
-					return nil, err
-				}
-			}
-			if !open {
-				return nil, conflict(ctx, LabelDeactivated, "money.error.deactivated")
-			}
-		}
-		if b.Limited && e.Amount < 0 && after < 0 {
-			return nil, conflict(ctx, LabelInsufficient, "money.error.insufficient")
-		}
+		return nil, err
 	}
 	now := database.Now(s.clock.Now())
 	booking := e.BookingDate
@@ -94,6 +74,36 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// checkPost applies post's rules to e on b, writing nothing, and answers
+// the balance after it.
+func (s *Service) checkPost(ctx context.Context, b *row, e Entry) (int64, error) {
+	// checked, never wrapped: an overflowing balance is refused before
+	// anything is written (SQLite would store it as REAL, PostgreSQL refuse)
+	after, err := nextBalance(b.Balance, e.Amount)
+	if err != nil {
+		return 0, conflict(ctx, LabelBalanceOutOfRange, "money.error.balanceOutOfRange")
+	}
+	if e.Spend {
+		if !b.active() {
+			// a budget switched off with its company still takes the
+			// extra costs of its window (company_deactivation.go)
+			open := false
+			if !e.Scheduled {
+				if open, err = s.extraCostsOpen(ctx, b.ID); err != nil {
+					return 0, err
+				}
+			}
+			if !open {
+				return 0, conflict(ctx, LabelDeactivated, "money.error.deactivated")
+			}
+		}
+		if b.Limited && e.Amount < 0 && after < 0 {
+			return 0, conflict(ctx, LabelInsufficient, "money.error.insufficient")
+		}
+	}
+	return after, nil
 }
 
 // MaxBalance bounds a budget's balance and any one ledger row, in cents

@@ -328,3 +328,10 @@ func (s *store) ospIDs(ctx context.Context, ids []int64) ([]expenseOspID, error)
 		return `SELECT id, osp_id FROM expenses WHERE id IN (` + in + `)`
 	})
 }
+
+func (s *store) byBookingIDs(ctx context.Context, ids []string) ([]BookedRef, error) {
+	return database.SelectIn[BookedRef](ctx, s.db, ids, func(in string) string {
+		return `SELECT id, osp_id, booking_id, user_id, corporate_account_id, budget_id, mobility_mode, expense_date
+			FROM expenses WHERE booking_id IN (` + in + `)`
+	})
+}

@@ -389,6 +389,10 @@ func (s *story) cast(ctx context.Context) error {
 	if err := s.tripCast(ctx); err != nil {
 		return fmt.Errorf("trips: %w", err)
 	}
+	// the cards and numbers providers' files match on (providerdata.go)
+	if err := s.providerTokens(ctx); err != nil {
+		return fmt.Errorf("provider tokens: %w", err)
+	}
 	return nil
 }
 
@@ -476,6 +480,9 @@ func (s *story) live(ctx context.Context, day time.Time) error {
 		return s.leave(ctx, "pieter.janssens", day.AddDate(0, 0, 18).Format(clock.DateLayout))
 	case d == 5 && m == 10:
 		return s.lockOut(ctx)
+	case d == 4 && m == StoryMonths-1:
+		// platform staff upload and process last month's providers' files
+		return s.providerMonth(ctx, day)
 	case d == 16 && m == 10:
 		// a one-off top-up by the admin
 		return s.bonus(ctx)

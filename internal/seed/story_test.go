@@ -158,6 +158,7 @@ func TestDemoStory(t *testing.T) {
 			assertTrips(t, ctx, db, app, now)
 			assertTemplates(t, ctx, app)
 			assertTranslations(t, ctx, app)
+			assertProviderData(t, ctx, db)
 		})
 	}
 }

@@ -35,6 +35,7 @@ import (
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/product"
 	"mobility/portal/internal/productaccess"
+	"mobility/portal/internal/providerdata"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/template"
@@ -99,6 +100,8 @@ type App struct {
 	// ones override the server's texts (i18n.SetOverride, installed by New;
 	// portal serve runs its Watch so other processes' writes arrive).
 	Translations *translation.Service
+	// ProviderData turns providers' files into expenses (upload/...).
+	ProviderData *providerdata.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -200,6 +203,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Templates:         templates,
 		Messaging:         messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups}),
 		Translations:      translations,
+		ProviderData: providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
+			Expenses: expenses}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -235,6 +240,7 @@ func (a *App) Routes() []api.Route {
 		a.Templates.Routes(),
 		a.Messaging.Routes(),
 		a.Translations.Routes(),
+		a.ProviderData.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

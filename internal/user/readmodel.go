@@ -1,6 +1,8 @@
 package user
 
 import (
+	"time"
+
 	"context"
 
 	"mobility/portal/internal/access"
@@ -19,6 +21,9 @@ type Display struct {
 	ContractID string  `db:"contract_id"`
 	Login      *string `db:"login"`
 	Active     bool    `db:"active"`
+	// UpdatedAt is the user's last change: for an inactive user, when
+	// they were switched off at the latest (provider surcharges' window)
+	UpdatedAt time.Time `db:"updated_at"`
 }
 
 // FullName is the name shown for the user.

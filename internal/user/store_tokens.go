@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"mobility/portal/internal/access"
+	"mobility/portal/internal/company"
+	"mobility/portal/internal/database"
 )
 
 // A user's identification tokens and their fields.
@@ -84,4 +86,31 @@ func (s *store) deleteToken(ctx context.Context, id int64) error {
 		_, err := s.db.Exec(ctx, `DELETE FROM identification_tokens WHERE id = ?`, id)
 		return err
 	})
+}
+
+// TokenOwner is who holds a token field value (the provider-data read
+// model): the user, their company, whether they are active and since when
+// they are not (their last change while inactive), and from when the
+// token is valid.
+type TokenOwner struct {
+	Value     string `db:"value"`
+	UserID    int64  `db:"user_id"`
+	UserOspID string `db:"osp_id"`
+	CompanyID int64  `db:"corporate_account_id"`
+	// CompanyOspID is the user's company's public id
+	CompanyOspID string    `db:"company_osp_id"`
+	Active       bool      `db:"active"`
+	UpdatedAt    time.Time `db:"updated_at"`
+	ValidFrom    *string   `db:"valid_from"`
+}
+
+// tokenOwners reads the holders of field values of one field type, 500
+// values a query.
+func (s *store) tokenOwners(ctx context.Context, fieldType string, values []string) ([]TokenOwner, error) {
+	return database.SelectIn[TokenOwner](ctx, s.db, values, func(in string) string {
+		return `SELECT f.value, t.user_id, u.osp_id, COALESCE(u.corporate_account_id, 0) AS corporate_account_id,
+			COALESCE(` + company.Attr("u.corporate_account_id", company.FieldOspID) + `, '') AS company_osp_id, u.active, u.updated_at, t.valid_from
+			FROM identification_token_fields f JOIN identification_tokens t ON t.id = f.token_id JOIN users u ON u.id = t.user_id
+			WHERE f.value IN (` + in + `) AND f.field_type = ?`
+	}, fieldType)
 }

@@ -246,3 +246,20 @@ func FieldTypeList() []FieldTypeInfo {
 	}
 	return out
 }
+
+// TokenOwners answers, for values of one field type (normalized as
+// NormalizeTokenValue does), who holds each value: one query per 500
+// values. A value is held by at most one token (add refuses a second).
+// For trusted callers (provider data, platform staff): it reads across
+// tenants.
+func (s *Service) TokenOwners(ctx context.Context, fieldType string, values []string) (map[string]TokenOwner, error) {
+	rows, err := s.store.tokenOwners(ctx, fieldType, values)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[string]TokenOwner, len(rows))
+	for _, r := range rows {
+		out[r.Value] = r
+	}
+	return out, nil
+}

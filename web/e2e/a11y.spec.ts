@@ -255,6 +255,9 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
       await check(page, role, 'translation editor');
       await page.keyboard.press('Escape');
     } else skipped.push(`${role} translation editor: nothing to open in the demo data`);
+  // Backoffice uploads (platform staff): every kind's tab, with the demo's processed file in its history.
+  for (const tab of ['surcharges', 'line', 'kbc', 'nmbs', 'swapfiets', 'bluebike-events', 'bemobile', 'charging']) {
+    await visit(`/uploads/${tab}`, `/uploads/${tab}`);
   }
 
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];

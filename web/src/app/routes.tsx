@@ -105,6 +105,8 @@ const AddMessageChannelPage = lazyPage(() => import('@/features/messaging/compon
 const MessageChannelDetailPage = lazyPage(() => import('@/features/messaging/components/MessageChannelDetailPage'));
 const SendMessagePage = lazyPage(() => import('@/features/messaging/components/SendMessagePage'));
 const TranslationsPage = lazyPage(() => import('@/features/translations/components/TranslationsPage'));
+const ProviderUploadsPage = lazyPage(() => import('@/features/provider-uploads/components/ProviderUploadsPage'));
+const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/components/UploadKindTab'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -469,6 +471,20 @@ const translationRoutes: RouteObject = {
   ],
 };
 
+/** Backoffice uploads (SPEC §2): providers' files, one tab per kind; platform staff. */
+const providerUploadRoutes: RouteObject = {
+  path: strip(paths.providerUploads),
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <ProviderUploadsPage />
+    </RequireRole>
+  ),
+  children: [
+    { index: true, element: <Navigate to="nmbs" replace /> },
+    { path: ':kind', element: <UploadKindTab /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -523,6 +539,7 @@ export const routes: RouteObject[] = [
           templateRoutes,
           communicationRoutes,
           translationRoutes,
+          providerUploadRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

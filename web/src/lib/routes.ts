@@ -68,6 +68,8 @@ export const paths = {
   sendMessage: '/communication/message/add',
   translations: '/translations',
   translationsOfType: '/translations/:type',
+  providerUploads: '/uploads',
+  providerUploadKind: '/uploads/:kind',
 } as const;
 
 /**
@@ -140,6 +142,9 @@ export const namedRoutes = {
   EditTemplate: (ospId: string) => `${paths.editTemplate}?${new URLSearchParams({ ospId })}`,
   /** translations/{type}: type product-label, resource-label, app-text, server-message or mail-text. */
   TranslationsOfType: (type: string) => fill(paths.translationsOfType, { type }),
+  /** A user's expenses tab; the company in the query makes platform staff's guard select it. */
+  AppUserExpenses: (userOspId: string, corporateAccountOspId?: string | null) =>
+    withCompany(`${fill(paths.appUser, { userOspId })}/expenses`, corporateAccountOspId),
 };
 
 /** Communication (SPEC §2): a channel's details, and message/add on a channel. */

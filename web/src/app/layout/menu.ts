@@ -71,6 +71,7 @@ export const MENU: readonly MenuEntry[] = [
   // Templates: platform staff, and an MSP's user or communication managers for their partner's and companies' overrides.
   { key: 'templates', label: 'menu.templates', to: paths.templates, audience: 'msp', roles: ['user_manager', 'communication_manager'], section: 'backoffice' },
   { key: 'translations', label: 'menu.translations', to: paths.translations, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
+  { key: 'providerUploads', label: 'menu.providerUploads', to: paths.providerUploads, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
 ];
 
 type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;

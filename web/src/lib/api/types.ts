@@ -153,3 +153,11 @@ export type TripDirection = TripRegistration['direction'];
 export type TripStatus = TripRegistration['status'];
 export type CarCompensationType = TravelCompensation['carCommuteCompensationType'];
 export type TripImportReport = Schemas['TripImportReport'];
+
+// Provider uploads (SPEC §2 backoffice uploads, §7 Uploads): amounts in cents.
+export type ProviderUploaded = Schemas['ProviderdataUploaded'];
+export type ProviderReport = Schemas['ProviderdataReport'];
+export type ProviderLineResult = Schemas['ProviderdataLineResult'];
+export type ProviderHistoryRow = Schemas['ProviderdataHistoryRow'];
+export type ProviderHistoryPage = Schemas['PageOfProviderdataHistoryRow'];
+export type ProviderUploadKind = Schemas['ProviderdataHistoryRequest']['kind'];

@@ -1,0 +1,246 @@
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { NotFoundPage } from '@/components/NotFoundPage';
+import { PagedTable, type Column } from '@/components/PagedTable';
+import { ImportLineErrors } from '@/components/import/ImportLineErrors';
+import type { ProviderHistoryRow, ProviderReport } from '@/lib/api/types';
+import { IMPORT_MAX_ROWS } from '@/lib/constants';
+import { formatDateTime } from '@/lib/format';
+import {
+  HISTORY_PAGE_SIZE,
+  useDownloadProviderTemplate,
+  useDownloadProviderUpload,
+  useProcessProviderUpload,
+  useProviderUploadHistory,
+  useUploadProviderFile,
+  useValidateProviderUpload,
+} from '../api/providerUploads';
+import { LineResults } from './LineResults';
+import { ACCEPT, tabOf, type UploadTab } from './uploadKinds';
+
+/** uploads/{kind}: one kind's upload, validation report, process and history. */
+export default function UploadKindTab() {
+  const { kind } = useParams();
+  const tab = tabOf(kind);
+  if (!tab) return <NotFoundPage />;
+  // a fresh state per kind: switching tabs starts over
+  return <KindUploads key={tab.kind} tab={tab} />;
+}
+
+function KindUploads({ tab }: { tab: UploadTab }) {
+  const { t } = useTranslation('providerUploads');
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useUploadProviderFile();
+  const validate = useValidateProviderUpload();
+  const process = useProcessProviderUpload();
+  const template = useDownloadProviderTemplate();
+
+  const reset = () => {
+    upload.reset();
+    validate.reset();
+    process.reset();
+  };
+  const report = validate.data;
+  const step = process.data?.valid ? 3 : report ? 2 : upload.data ? 1 : 0;
+
+  // Validation books nothing, so it runs straight after the upload.
+  const uploadAndValidate = () => {
+    if (!file) return;
+    reset();
+    upload.mutate({ kind: tab.kind, file }, { onSuccess: (result) => validate.mutate(result.uploadId) });
+  };
+
+  return (
+    <Stack gap="lg" pt="md">
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Text size="sm">{t(`help.${tab.kind}`)}</Text>
+          <Text size="sm">{t('intro.rules', { max: IMPORT_MAX_ROWS, format: tab.format.toUpperCase() })}</Text>
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              loading={template.isPending}
+              onClick={() => template.mutate({ kind: tab.kind, filename: `template-${tab.path}.${tab.format}` })}
+              data-testid="upload-template"
+            >
+              {t('template')}
+            </Button>
+          </Group>
+          <Stepper active={step} size="sm">
+            <Stepper.Step label={t('steps.upload')} loading={upload.isPending} />
+            <Stepper.Step label={t('steps.validate')} loading={validate.isPending} />
+            <Stepper.Step label={t('steps.process')} loading={process.isPending} />
+          </Stepper>
+          <Group align="flex-end">
+            <FileInput
+              label={t('file')}
+              placeholder={t('filePlaceholder', { format: tab.format.toUpperCase() })}
+              accept={ACCEPT[tab.format]}
+              value={file}
+              onChange={(next) => {
+                setFile(next);
+                reset();
+              }}
+              clearable
+              w={360}
+              data-testid="upload-file"
+            />
+            <Button onClick={uploadAndValidate} disabled={!file} loading={upload.isPending || validate.isPending} data-testid="upload-submit">
+              {t('upload')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+
+      {report && !process.data && (
+        <Card withBorder padding="lg">
+          <Stack gap="md" data-testid="upload-report">
+            <Title order={3} size="h4">
+              {t('report.title')}
+            </Title>
+            <ReportSummary report={report} />
+            <ImportLineErrors errors={report.errors} labels={{ line: t('lines.line'), field: t('report.field'), reason: t('lines.reason') }} />
+            <LineResults lines={report.lines} testId="upload-report-lines" />
+            <Group>
+              <Button onClick={() => process.mutate(report.uploadId)} disabled={!report.valid} loading={process.isPending} data-testid="upload-process">
+                {t('process')}
+              </Button>
+              {!report.valid && (
+                <Text size="sm" c="dimmed">
+                  {t('report.fixFirst')}
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </Card>
+      )}
+
+      {process.data && (
+        <Card withBorder padding="lg">
+          <Stack gap="md" data-testid="upload-result">
+            <Title order={3} size="h4">
+              {t('result.title')}
+            </Title>
+            <ReportSummary report={process.data} />
+            <ImportLineErrors
+              errors={process.data.errors}
+              labels={{ line: t('lines.line'), field: t('report.field'), reason: t('lines.reason') }}
+            />
+            <LineResults lines={process.data.lines} testId="upload-result-lines" />
+          </Stack>
+        </Card>
+      )}
+
+      <History tab={tab} />
+    </Stack>
+  );
+}
+
+/** The counts of a report: valid or not, and the lines per outcome. */
+function ReportSummary({ report }: { report: ProviderReport }) {
+  const { t } = useTranslation('providerUploads');
+  const c = report.counts;
+  return (
+    <Stack gap="xs">
+      <Alert color={report.valid ? 'green' : 'red'} data-testid="upload-status">
+        {report.valid ? t('report.valid', { rows: report.rowCount }) : t('report.invalid', { count: report.errors.length })}
+      </Alert>
+      <Group gap="xs" data-testid="upload-counts">
+        {report.status !== 'PROCESSED' && <Badge variant="light">{t('counts.ready', { count: c.ready })}</Badge>}
+        {report.status === 'PROCESSED' && (
+          <Badge color="green" variant="light">
+            {t('counts.booked', { count: c.booked })}
+          </Badge>
+        )}
+        <Badge color="gray" variant="light">
+          {t('counts.skipped', { count: c.skipped })}
+        </Badge>
+        <Badge color="gray" variant="light">
+          {t('counts.alreadyProcessed', { count: c.alreadyProcessed })}
+        </Badge>
+        <Badge color="red" variant="light">
+          {t('counts.failed', { count: c.failed })}
+        </Badge>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The kind's earlier uploads with their last result and the original file. */
+function History({ tab }: { tab: UploadTab }) {
+  const { t } = useTranslation('providerUploads');
+  const [page, setPage] = useState(1);
+  const history = useProviderUploadHistory(tab.kind, page);
+  const download = useDownloadProviderUpload();
+  const columns: Column<ProviderHistoryRow>[] = [
+    { key: 'uploadedOn', header: t('history.uploadedOn'), render: (row) => formatDateTime(row.uploadedOn) },
+    {
+      key: 'filename',
+      header: t('history.file'),
+      render: (row) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => download.mutate({ uploadId: row.uploadId, filename: row.filename })}
+          aria-label={t('history.download', { name: row.filename })}
+        >
+          {row.filename}
+        </Anchor>
+      ),
+    },
+    { key: 'rows', header: t('history.rows'), render: (row) => row.rowCount },
+    { key: 'uploadedBy', header: t('history.uploadedBy'), render: (row) => row.uploadedBy },
+    { key: 'status', header: t('history.status'), render: (row) => t(`statuses.${row.status}`) },
+    {
+      key: 'result',
+      header: t('history.result'),
+      render: (row) =>
+        row.counts
+          ? t('history.counts', {
+              booked: row.counts.booked,
+              skipped: row.counts.skipped,
+              already: row.counts.alreadyProcessed,
+              failed: row.counts.failed,
+            })
+          : '—',
+    },
+    {
+      key: 'processed',
+      header: t('history.processed'),
+      render: (row) => (row.processedOn ? `${formatDateTime(row.processedOn)} · ${row.processedBy ?? ''}` : '—'),
+    },
+  ];
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Title order={3} size="h4">
+          {t('history.title')}
+        </Title>
+        <PagedTable
+          columns={columns}
+          rows={history.data?.content}
+          rowKey={(row) => row.uploadId}
+          isLoading={history.isLoading}
+          isFetching={history.isFetching}
+          error={history.error}
+          onRetry={() => void history.refetch()}
+          emptyMessage={t('history.empty')}
+          page={page}
+          totalPages={history.data?.totalPages}
+          totalElements={history.data?.totalElements}
+          onPageChange={setPage}
+          testId="upload-history"
+        />
+        {history.data && history.data.totalElements > HISTORY_PAGE_SIZE && (
+          <Text size="xs" c="dimmed">
+            {t('history.total', { count: history.data.totalElements })}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
