@@ -16,7 +16,9 @@ const MatchedVoucherCode = "VOUCHER_CODE"
 // whose code equals the search (case-insensitive) belongs to or was
 // redeemed by. Those users match the search too, within the caller's
 // scope like every hit, with VOUCHER_CODE in searchMatchedOn.
-func (s *Service) UseVoucherCodes(f func(ctx context.Context, code string) ([]int64, error)) { s.voucherUsers = f }
+func (s *Service) UseVoucherCodes(f func(ctx context.Context, code string) ([]int64, error)) {
+	s.voucherUsers = f
+}
 
 // AppUser is an app user as a provider's file names them.
 type AppUser struct {

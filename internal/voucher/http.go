@@ -34,9 +34,13 @@ func (s *Service) Routes() []api.Route {
 					return s.Upload(ctx, p, form["corporateAccountOspId"], name, content)
 				})},
 		api.Post(base+"/validate", staff, "voucher", "Check every line of an uploaded voucher file (line, field, reason; codes already stored are ALREADY_PROCESSED); writes nothing",
-			func(ctx context.Context, req *provfile.Ref) (*provfile.Report, error) { return s.Validate(ctx, pr(ctx), req.UploadID) }),
+			func(ctx context.Context, req *provfile.Ref) (*provfile.Report, error) {
+				return s.Validate(ctx, pr(ctx), req.UploadID)
+			}),
 		api.Post(base+"/process", staff, "voucher", "Store the vouchers of a valid file in one transaction, once (a code is stored once; a second call answers the first report)",
-			func(ctx context.Context, req *provfile.Ref) (*provfile.Report, error) { return s.Process(ctx, pr(ctx), req.UploadID) }),
+			func(ctx context.Context, req *provfile.Ref) (*provfile.Report, error) {
+				return s.Process(ctx, pr(ctx), req.UploadID)
+			}),
 		api.Post(base+"/upload/list", staff, "voucher", "The voucher files uploaded, newest first, with who uploaded and processed them and the last report",
 			func(ctx context.Context, req *provfile.ListRequest) (*paging.Page[provfile.Upload], error) {
 				return s.Uploads(ctx, pr(ctx), *req)
@@ -60,7 +64,9 @@ func (s *Service) Routes() []api.Route {
 			Summary: "A voucher file template (CSV: the columns and an example line)", ResponseContentType: "text/csv",
 			Status: http.StatusOK, Handler: provfile.ServeTemplate(Spec)},
 		api.Post(base+"/list", um, "voucher", "The vouchers in reach (a company's, a user's), newest first; EXPIRED: issued and past validUntil",
-			func(ctx context.Context, req *ListRequest) (*paging.Page[Voucher], error) { return s.List(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *ListRequest) (*paging.Page[Voucher], error) {
+				return s.List(ctx, pr(ctx), *req)
+			}),
 		api.Post(base+"/redeem", um, "voucher", "Record that an app user used a voucher (once; valid today; the user's or their company's voucher)",
 			func(ctx context.Context, req *RedeemRequest) (*Voucher, error) { return s.Redeem(ctx, pr(ctx), *req) }),
 	}
