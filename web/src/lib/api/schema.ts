@@ -4,6 +4,266 @@
  */
 
 export interface paths {
+    "/cambio/co2/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's Cambio CO2 figures per driver and month for a range of months (at most 24), with the totals
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postCambioCo2Get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a valid Cambio CO2 file in one transaction, each line once by its natural key (booked, already processed, failed with the reason)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioCo2Process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Cambio CO2 file template (CSV: the columns and an example line)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getCambioCo2Template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a Cambio CO2 file (CSV, at most 500 rows); kept with who and when
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioCo2Upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/upload/file/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Cambio CO2 file as it was uploaded
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getCambioCo2UploadFileUploadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/upload/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Cambio CO2 files uploaded, newest first, with who uploaded and processed them and the last report
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioCo2UploadList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line of an uploaded Cambio CO2 file (line, field, reason) and tell what process would do with each; writes nothing
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioCo2Validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a valid Cambio invoice file in one transaction, each line once by its natural key (booked, already processed, failed with the reason)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioInvoiceProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Cambio invoice file template (CSV: the columns and an example line)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getCambioInvoiceTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a Cambio invoice file (CSV, at most 500 rows); kept with who and when
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioInvoiceUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/upload/file/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Cambio invoice file as it was uploaded
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getCambioInvoiceUploadFileUploadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/upload/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Cambio invoice files uploaded, newest first, with who uploaded and processed them and the last report
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioInvoiceUploadList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line of an uploaded Cambio invoice file (line, field, reason) and tell what process would do with each; writes nothing
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioInvoiceValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/branding/configuration": {
         parameters: {
             query?: never;
@@ -5363,6 +5623,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/voucher/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The vouchers in reach (a company's, a user's), newest first; EXPIRED: issued and past validUntil
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the vouchers of a valid file in one transaction, once (a code is stored once; a second call answers the first report)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that an app user used a voucher (once; valid today; the user's or their company's voucher)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherRedeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A voucher file template (CSV: the columns and an example line)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getPortalServiceV1VoucherTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a CSV of voucher codes for a company (at most 500 rows); kept with who and when
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/upload/file/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A voucher file as it was uploaded
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getPortalServiceV1VoucherUploadFileUploadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/upload/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The voucher files uploaded, newest first, with who uploaded and processed them and the last report
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherUploadList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line of an uploaded voucher file (line, field, reason; codes already stored are ALREADY_PROCESSED); writes nothing
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v2/budget/update": {
         parameters: {
             query?: never;
@@ -5984,6 +6404,36 @@ export interface components {
             unlimited?: boolean;
             vatIncluded?: boolean;
         };
+        CambioCO2Page: {
+            content: components["schemas"]["CambioCO2Row"][];
+            page: number;
+            size: number;
+            /** Format: int64 */
+            totalCo2Grams: number;
+            totalElements: number;
+            /** Format: int64 */
+            totalKm: number;
+            totalPages: number;
+        };
+        CambioCO2Request: {
+            corporateAccountOspId: string;
+            /** @description yyyy-MM */
+            fromMonth: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description yyyy-MM, at most 24 months after fromMonth */
+            toMonth: string;
+        };
+        CambioCO2Row: {
+            /** Format: int64 */
+            co2Grams: number;
+            customerNumber: string;
+            /** Format: int64 */
+            km: number;
+            /** @description yyyy-MM */
+            month: string;
+            userName: string;
+            userOspId: string;
+        };
         CompanyByPartnerRequest: {
             active?: boolean;
             pagination: components["schemas"]["PagingPagination"];
@@ -6578,6 +7028,9 @@ export interface components {
             /** @description ospId of a partner or a corporate account */
             ownerOspId: string;
         };
+        FormDataCambioUploadForm: {
+            file: components["schemas"]["MultipartFile"];
+        };
         FormDataResourceIconUploadForm: {
             file: components["schemas"]["MultipartFile"];
             serviceResourceOspId: string;
@@ -6599,6 +7052,11 @@ export interface components {
              * @enum {string}
              */
             sendCredentials?: "true" | "false";
+        };
+        FormDataVoucherUploadForm: {
+            /** @description the company the vouchers are for */
+            corporateAccountOspId: string;
+            file: components["schemas"]["MultipartFile"];
         };
         HelpHelp: {
             contactEmail: string;
@@ -6858,6 +7316,13 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfProvfileUpload: {
+            content: components["schemas"]["ProvfileUpload"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfReportingCompanyRow: {
             content: components["schemas"]["ReportingCompanyRow"][];
             page: number;
@@ -6972,6 +7437,13 @@ export interface components {
         };
         PageOfUsergroupUserGroup: {
             content: components["schemas"]["UsergroupUserGroup"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfVoucherVoucher: {
+            content: components["schemas"]["VoucherVoucher"][];
             page: number;
             size: number;
             totalElements: number;
@@ -7335,6 +7807,71 @@ export interface components {
         };
         ProductaccessUserRequest: {
             userOspId: string;
+        };
+        ProvfileLineError: {
+            /** @description column name */
+            field: string;
+            /** @description line in the file; the header is line 1 */
+            line: number;
+            messages: string[];
+        };
+        ProvfileLineResult: {
+            bookingId?: string;
+            /** @description the line's natural key (voucher code; invoice number/line id; customer number/month) */
+            key: string;
+            line: number;
+            ospId?: string;
+            /** @description why a line failed or was skipped, in the caller's language */
+            reason?: string;
+            /**
+             * @description BOOKABLE: validate's answer for a line process would book or store; BOOKED: booked or stored by this process; ALREADY_PROCESSED: its natural key was booked before (this or an earlier file), nothing done; FAILED: not booked for the reason given, left for a later process
+             * @enum {string}
+             */
+            status: "BOOKABLE" | "BOOKED" | "ALREADY_PROCESSED" | "FAILED";
+        };
+        ProvfileListRequest: {
+            pagination: components["schemas"]["PagingPagination"];
+        };
+        ProvfileRef: {
+            uploadId: string;
+        };
+        ProvfileReport: {
+            alreadyProcessed: number;
+            booked: number;
+            /** @description per line and field: why the file is invalid */
+            errors: components["schemas"]["ProvfileLineError"][];
+            failed: number;
+            /** @enum {string} */
+            kind: "VOUCHER" | "CAMBIO_INVOICE" | "CAMBIO_CO2";
+            lines: components["schemas"]["ProvfileLineResult"][];
+            /** Format: date-time */
+            processedAt?: string;
+            rowCount: number;
+            /**
+             * @description valid/invalid: validate's verdict (invalid: errors, process writes nothing); processed: every line booked or already processed; partial: some lines failed and are left for a later process
+             * @enum {string}
+             */
+            status: "valid" | "invalid" | "processed" | "partial";
+            uploadId: string;
+        };
+        ProvfileUpload: {
+            corporateAccountName?: string;
+            corporateAccountOspId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description who uploaded it (full name) */
+            createdBy: string;
+            filename: string;
+            /** @enum {string} */
+            kind: "VOUCHER" | "CAMBIO_INVOICE" | "CAMBIO_CO2";
+            /** Format: date-time */
+            processedAt?: string;
+            processedBy?: string;
+            report?: components["schemas"]["ProvfileReport"];
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "PARTIAL" | "PROCESSED";
+            uploadId: string;
         };
         ReportingAddRecipientsRequest: {
             corporateAccountOspId: string;
@@ -8975,6 +9512,50 @@ export interface components {
             /** @description the name; spaces become underscores */
             extId: string;
         };
+        VoucherListRequest: {
+            /** @description codes starting with this */
+            code?: string;
+            corporateAccountOspId?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @enum {string} */
+            status?: "ISSUED" | "REDEEMED" | "EXPIRED";
+            /** @description vouchers issued to or redeemed by this user */
+            userOspId?: string;
+        };
+        VoucherRedeemRequest: {
+            code: string;
+            /** @description e.g. the ride or ticket it paid */
+            reference?: string;
+            /** @description the app user who used it: the voucher's user, or for a company voucher any active app user of the company */
+            userOspId: string;
+        };
+        VoucherVoucher: {
+            code: string;
+            corporateAccountName: string;
+            corporateAccountOspId: string;
+            description: string;
+            ospId: string;
+            /** Format: date-time */
+            redeemedAt?: string;
+            redeemedByName?: string;
+            redeemedByOspId?: string;
+            redeemedReference?: string;
+            /** @enum {string} */
+            status: "ISSUED" | "REDEEMED" | "EXPIRED";
+            uploadId: string;
+            userName?: string;
+            /** @description the user it was issued to; empty for a company voucher */
+            userOspId?: string;
+            /** @description yyyy-MM-dd */
+            validFrom: string;
+            /** @description yyyy-MM-dd */
+            validUntil: string;
+            /**
+             * Format: int64
+             * @description cents
+             */
+            value: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -8984,6 +9565,423 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    postCambioCo2Get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CambioCO2Request"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CambioCO2Page"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioCo2Process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getCambioCo2Template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioCo2Upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataCambioUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getCambioCo2UploadFileUploadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioCo2UploadList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioCo2Validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioInvoiceProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getCambioInvoiceTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioInvoiceUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataCambioUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getCambioInvoiceUploadFileUploadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioInvoiceUploadList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioInvoiceValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     putPortalServiceV1BrandingConfiguration: {
         parameters: {
             query?: never;
@@ -18220,6 +19218,264 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsergroupUserGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VoucherListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfVoucherVoucher"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VoucherRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherVoucher"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1VoucherTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataVoucherUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1VoucherUploadFileUploadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherUploadList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
                 };
             };
             /** @description Bad Request */
