@@ -2,42 +2,45 @@ package budget
 
 import (
 	"context"
+	"slices"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/database"
 )
 
-// ProviderBudget is the budget a provider's line for a user is booked on
-// (cambio's invoice lines): the user's first company-paid budget in the
-// order of Types (mobility budget first), preferring an active one.
+// ProviderBudget is one of a user's company-paid budgets a provider's
+// line may be booked on (cambio's invoice lines).
 type ProviderBudget struct {
 	ID     int64
+	Type   string
 	Active bool
 }
 
-// ProviderBudgets picks, for each user, the budget a provider's expense
-// is booked on, in one query per 500 users: the first active company-paid
-// budget in the order of Types (lowest id within a type); a user with
-// only switched-off ones gets the first of those (Active false), a user
-// with none is left out.
-func (s *Service) ProviderBudgets(ctx context.Context, userIDs []int64) (map[int64]ProviderBudget, error) {
+// ProviderBudgets lists, for each user, the company-paid budgets a
+// provider's expense may be booked on, in the order to try them: by type
+// in the order of Types (mobility budget first), lowest id first within a
+// type; one query per 500 users. Users without one are left out. The
+// caller books on the first that takes the amount (CheckSpend), so a
+// mobility budget that holds too little hands the line to the next.
+func (s *Service) ProviderBudgets(ctx context.Context, userIDs []int64) (map[int64][]ProviderBudget, error) {
 	byUser, err := s.store.companyPaidOfUsers(ctx, userIDs)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out := make(map[int64]ProviderBudget, len(byUser))
+	out := make(map[int64][]ProviderBudget, len(byUser))
 	for uid, cs := range byUser {
-		plain := make([]userFeeCandidate, len(cs))
-		for i, c := range cs {
-			plain[i] = c.userFeeCandidate
+		list := make([]ProviderBudget, 0, len(cs))
+		for _, c := range cs { // ordered by id
+			if slices.Contains(Types, c.BudgetType) {
+				list = append(list, ProviderBudget{ID: c.ID, Type: c.BudgetType, Active: c.ActivationStatus != StatusDeactivated})
+			}
 		}
-		if id, ok := firstForUserFee(plain); ok {
-			out[uid] = ProviderBudget{ID: id, Active: true}
-			continue
-		}
-		if len(plain) > 0 {
-			out[uid] = ProviderBudget{ID: plain[0].ID}
+		slices.SortStableFunc(list, func(a, b ProviderBudget) int {
+			return slices.Index(Types, a.Type) - slices.Index(Types, b.Type)
+		})
+		if len(list) > 0 {
+			out[uid] = list
 		}
 	}
 	return out, nil

@@ -123,6 +123,9 @@ func TestCambioInvoiceBooksEachLineOnce(t *testing.T) {
 		an := appUser(t, e, "cambio.an", "an.cambio@example.com", seed.AcmeOspID)
 		poor := appUser(t, e, "cambio.poor", "poor.cambio@example.com", seed.AcmeOspID)
 		off := appUser(t, e, "cambio.off", "off.cambio@example.com", seed.AcmeOspID)
+		spill := appUser(t, e, "cambio.spill", "spill.cambio@example.com", seed.AcmeOspID)
+		spillMob := e.CreateBudget(acme, "MOBILITY_BUDGET", spill, map[string]any{"frequency": "YEAR", "frequencyAmount": 1000, "startAmount": 1000})
+		spillBiz := e.CreateBudget(acme, "BUSINESS_BUDGET", spill, map[string]any{"unlimited": true})
 		janMob := e.CreateBudget(acme, "MOBILITY_BUDGET", jan, map[string]any{"frequency": "YEAR", "frequencyAmount": 100000, "startAmount": 100000})
 		janBiz := e.CreateBudget(acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
 		anBiz := e.CreateBudget(acme, "BUSINESS_BUDGET", an, map[string]any{"unlimited": true})
@@ -138,7 +141,8 @@ func TestCambioInvoiceBooksEachLineOnce(t *testing.T) {
 			"CB-2026-0042;3;C-1002;an.cambio@example.com;2026-10-20;Flagey 5 h 120 km;61.05;21;120\n" +
 			"CB-2026-0042;4;C-1003;poor.cambio@example.com;2026-10-21;Flagey 2 h;27.35;21;\n" +
 			"CB-2026-0042;5;C-1004;off.cambio@example.com;2026-10-22;Flagey 2 h;12.00;21;\n" +
-			"CB-2026-0042;6;C-1005;new.driver@example.com;2026-10-23;Flagey 1 h;7.26;21;\n"
+			"CB-2026-0042;6;C-1005;new.driver@example.com;2026-10-23;Flagey 1 h;7.26;21;\n" +
+			"CB-2026-0042;7;C-1006;spill.cambio@example.com;2026-10-24;Flagey 2 h;27.35;21;\n"
 		id := uploadID(t, e, staff, invoicePath, file)
 
 		// validate writes nothing and tells what process would do
@@ -147,16 +151,16 @@ func TestCambioInvoiceBooksEachLineOnce(t *testing.T) {
 		if changed := e.Snapshot().Changed(before); len(changed) > 0 {
 			t.Fatalf("validate changed %v", changed)
 		}
-		if rep.Status != "valid" || rep.RowCount != 6 || len(rep.Lines) != 6 || rep.Lines[0].Status != "BOOKABLE" ||
+		if rep.Status != "valid" || rep.RowCount != 7 || len(rep.Lines) != 7 || rep.Lines[0].Status != "BOOKABLE" ||
 			rep.Lines[2].Line != 5 || rep.Lines[5].Status != "FAILED" || rep.Lines[5].Reason == "" {
 			t.Fatalf("validate: %+v", rep)
 		}
 
 		rep = call(t, e, staff, invoicePath, "process", id)
-		if rep.Status != "partial" || rep.Booked != 3 || rep.Failed != 3 || rep.AlreadyProcessed != 0 {
+		if rep.Status != "partial" || rep.Booked != 4 || rep.Failed != 3 || rep.AlreadyProcessed != 0 {
 			t.Fatalf("process: %+v", rep)
 		}
-		wantStatus := []string{"BOOKED", "BOOKED", "BOOKED", "FAILED", "FAILED", "FAILED"}
+		wantStatus := []string{"BOOKED", "BOOKED", "BOOKED", "FAILED", "FAILED", "FAILED", "BOOKED"}
 		for i, l := range rep.Lines {
 			if l.Status != wantStatus[i] {
 				t.Errorf("line %d: %+v", l.Line, l)
@@ -177,6 +181,10 @@ func TestCambioInvoiceBooksEachLineOnce(t *testing.T) {
 		if got := anBefore - remaining(t, e, acme, anBiz.OspID); got != 6105 {
 			t.Errorf("an's budget moved %d", got)
 		}
+		// a mobility budget that holds too little hands the line to the next
+		if remaining(t, e, acme, spillMob.OspID) != 1000 || remaining(t, e, acme, spillBiz.OspID) != -2735 {
+			t.Errorf("spill: %d %d", remaining(t, e, acme, spillMob.OspID), remaining(t, e, acme, spillBiz.OspID))
+		}
 		if got := remaining(t, e, acme, poorMob.OspID); got != poorBefore {
 			t.Errorf("poor's budget moved: %d -> %d", poorBefore, got)
 		}
@@ -194,7 +202,7 @@ func TestCambioInvoiceBooksEachLineOnce(t *testing.T) {
 		for _, again := range []string{id, uploadID(t, e, staff, invoicePath, file)} {
 			before := e.Snapshot("cambio_uploads")
 			rep = call(t, e, staff, invoicePath, "process", again)
-			if rep.Booked != 0 || rep.AlreadyProcessed != 3 || rep.Failed != 3 || rep.Lines[0].BookingID == "" {
+			if rep.Booked != 0 || rep.AlreadyProcessed != 4 || rep.Failed != 3 || rep.Lines[0].BookingID == "" {
 				t.Fatalf("again: %+v", rep)
 			}
 			if changed := e.Snapshot("cambio_uploads").Changed(before); len(changed) > 0 {
@@ -209,7 +217,7 @@ func TestCambioInvoiceBooksEachLineOnce(t *testing.T) {
 		newbie := appUser(t, e, "cambio.new", "new.driver@example.com", seed.AcmeOspID)
 		e.CreateBudget(acme, "BUSINESS_BUDGET", newbie, map[string]any{"unlimited": true})
 		rep = call(t, e, staff, invoicePath, "process", id)
-		if rep.Booked != 1 || rep.AlreadyProcessed != 3 || rep.Failed != 2 || rep.Lines[5].Status != "BOOKED" {
+		if rep.Booked != 1 || rep.AlreadyProcessed != 4 || rep.Failed != 2 || rep.Lines[5].Status != "BOOKED" {
 			t.Fatalf("later process: %+v", rep)
 		}
 		if xs := expensesOf(t, e, newbie); len(xs) != 1 || xs[0].Amount != 726 {

@@ -274,8 +274,8 @@ func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRo
 			continue
 		}
 		u := us[0]
-		bud, has := budgets[u.ID]
-		if !has {
+		cands := budgets[u.ID]
+		if len(cands) == 0 {
 			fail(i18n.T(lang, "cambio.line.noBudget"))
 			continue
 		}
@@ -284,12 +284,26 @@ func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRo
 			rep.Add(res)
 			continue
 		}
-		if err := s.budgets.CheckSpend(ctx, bud.ID, c.amount); err != nil {
+		// the first budget, in order, that takes the amount; else the
+		// first one's refusal
+		var budgetID int64
+		var refusal *apperr.Error
+		for _, b := range cands {
+			err := s.budgets.CheckSpend(ctx, b.ID, c.amount)
+			if err == nil {
+				budgetID = b.ID
+				break
+			}
 			e := apperr.As(err)
 			if e == nil || e.Kind == apperr.KindInternal {
 				return err
 			}
-			fail(lineReason(ctx, e))
+			if refusal == nil {
+				refusal = e
+			}
+		}
+		if budgetID == 0 {
+			fail(lineReason(ctx, refusal))
 			continue
 		}
 		desc := "Cambio"
@@ -297,7 +311,7 @@ func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRo
 			desc = "Cambio: " + c.desc
 		}
 		osp, bookingID, err := s.expenses.BookProvider(ctx, expense.ProviderBooking{UserID: u.ID, CompanyID: u.CompanyID,
-			BudgetID: bud.ID, Amount: c.amount, VatBasisPoints: c.vat, Description: desc, Date: c.date, MobilityMode: "CAR",
+			BudgetID: budgetID, Amount: c.amount, VatBasisPoints: c.vat, Description: desc, Date: c.date, MobilityMode: "CAR",
 			ExternalReference: "CAMBIO " + c.invoice + "/" + c.lineID, IdentificationField: c.customer, CreatedBy: p.UserID})
 		if err != nil {
 			return err

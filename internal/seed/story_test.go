@@ -146,6 +146,7 @@ func TestDemoStory(t *testing.T) {
 			assertFinance(t, ctx, db)
 			assertProductAccess(t, ctx, app)
 			assertTrips(t, ctx, db, app, now)
+			assertProviderFiles(t, ctx, app)
 		})
 	}
 }
