@@ -40,7 +40,7 @@ type report struct {
 	Failed           int    `json:"failed"`
 }
 
-func upload(t *testing.T, e *testkit.Env, token, path, name, content string) *testkit.Response {
+func upload(t testing.TB, e *testkit.Env, token, path, name, content string) *testkit.Response {
 	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
@@ -51,14 +51,14 @@ func upload(t *testing.T, e *testkit.Env, token, path, name, content string) *te
 		Headers: map[string]string{"Content-Type": mw.FormDataContentType()}})
 }
 
-func uploadID(t *testing.T, e *testkit.Env, token, path, content string) string {
+func uploadID(t testing.TB, e *testkit.Env, token, path, content string) string {
 	t.Helper()
 	res := upload(t, e, token, path, "cambio.csv", content)
 	testkit.MustStatus(t, res, http.StatusOK)
 	return res.Map(t)["uploadId"].(string)
 }
 
-func call(t *testing.T, e *testkit.Env, token, path, what, id string) report {
+func call(t testing.TB, e *testkit.Env, token, path, what, id string) report {
 	t.Helper()
 	res := e.Post(path+"/"+what, token, map[string]any{"uploadId": id})
 	testkit.MustStatus(t, res, http.StatusOK)

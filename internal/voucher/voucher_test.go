@@ -45,7 +45,7 @@ type voucher struct {
 	RedeemedAt, RedeemedByOspID, RedeemedReference          string
 }
 
-func upload(t *testing.T, e *testkit.Env, token, company, name, content string) *testkit.Response {
+func upload(t testing.TB, e *testkit.Env, token, company, name, content string) *testkit.Response {
 	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
@@ -57,14 +57,14 @@ func upload(t *testing.T, e *testkit.Env, token, company, name, content string) 
 		Headers: map[string]string{"Content-Type": mw.FormDataContentType()}})
 }
 
-func uploadID(t *testing.T, e *testkit.Env, token, company, content string) string {
+func uploadID(t testing.TB, e *testkit.Env, token, company, content string) string {
 	t.Helper()
 	res := upload(t, e, token, company, "vouchers.csv", content)
 	testkit.MustStatus(t, res, http.StatusOK)
 	return res.Map(t)["uploadId"].(string)
 }
 
-func call(t *testing.T, e *testkit.Env, token, what, id string) report {
+func call(t testing.TB, e *testkit.Env, token, what, id string) report {
 	t.Helper()
 	res := e.Post(base+"/"+what, token, map[string]any{"uploadId": id})
 	testkit.MustStatus(t, res, http.StatusOK)
