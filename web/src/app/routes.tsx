@@ -98,6 +98,8 @@ const LabelsTab = lazyPage(() => import('@/features/resources/components/labels/
 const LabelEditPage = lazyPage(() => import('@/features/resources/components/labels/LabelEditPage'));
 const UserFeesPage = lazyPage(() => import('@/features/user-fees/components/UserFeesPage'));
 const UserFeeTiersPage = lazyPage(() => import('@/features/user-fees/components/UserFeeTiersPage'));
+const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
+const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -411,6 +413,19 @@ const userFeeRoutes: RouteObject = {
   ],
 };
 
+/** Vouchers and Cambio files (SPEC §2 backoffice uploads, issue 15): platform staff only. */
+const voucherRoutes: RouteObject = {
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children: [
+    { path: strip(paths.voucherUploads), element: <VoucherUploadsPage /> },
+    { path: strip(paths.cambioUploads), element: <CambioUploadsPage /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -462,6 +477,7 @@ export const routes: RouteObject[] = [
           productRoutes,
           resourceRoutes,
           userFeeRoutes,
+          voucherRoutes,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

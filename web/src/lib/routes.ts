@@ -59,6 +59,9 @@ export const paths = {
   resources: '/resource-management',
   userFees: '/user-fee',
   userFeeTiers: '/user-fee/:type',
+  // issue 15's vouchers and Cambio tabs, standalone until the backoffice uploads page takes them
+  voucherUploads: '/voucher-uploads',
+  cambioUploads: '/cambio-uploads',
 } as const;
 
 /**
