@@ -231,6 +231,11 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   const assignee = (await open(page, '/user-fee')) ? ((await hrefs(page, '[data-testid="user-fees-table"] tbody a'))[0] ?? null) : null;
   await visit(assignee, 'user-fee/{type}');
 
+  // Vouchers and Cambio files (platform staff; the demo story loaded one of each)
+  for (const path of ['/voucher-uploads', '/cambio-uploads', '/cambio-uploads?file=co2']) {
+    await visit(path, path);
+  }
+
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');
   const contact = people.find((h) => h.startsWith('/manage/admins/contact/'))?.split('?')[0];
