@@ -273,13 +273,14 @@ func TestCambioBadFiles(t *testing.T) {
 			"CB-1,8,bad.cambio@example.com,9999-10-01,10.00,21\n" + // 9: year 9999
 			"CB-1,9,bad.cambio@example.com,2026-12-01,10.00,21\n" + // 10: in the future
 			"CB-1,,bad.cambio@example.com,2026-10-01,10.00,21\n" + // 11: no line id
-			"CB-1,11,bad.cambio@example.com\x01,2026-10-01,10.00,21\n" // 12: a control character
+			"CB-1,11,bad.cambio@example.com\x01,2026-10-01,10.00,21\n" + // 12: a control character
+			"CB-1,12,bad.cambio@example.com,2024-11-20,10.00,21\n" // 13: more than two years back
 		id := uploadID(t, e, staff, invoicePath, bad)
 		before := e.Snapshot("cambio_uploads")
 		for _, what := range []string{"validate", "process"} {
 			rep := call(t, e, staff, invoicePath, what, id)
 			want := map[int]string{3: "lineId", 4: "date", 5: "amount", 6: "amount", 7: "amount", 8: "vatPercentage", 9: "date",
-				10: "date", 11: "lineId", 12: "email"}
+				10: "date", 11: "lineId", 12: "email", 13: "date"}
 			if rep.Status != "invalid" || len(rep.Lines) != 0 || len(rep.Errors) != len(want) {
 				t.Fatalf("%s: %+v", what, rep)
 			}

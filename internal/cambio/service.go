@@ -23,6 +23,7 @@ import (
 	"mobility/portal/internal/paging"
 	"mobility/portal/internal/provfile"
 	"mobility/portal/internal/user"
+	"mobility/portal/internal/validate"
 )
 
 // Service loads Cambio's invoice and CO2 files.
@@ -174,6 +175,8 @@ type invoiceLine struct {
 func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRow, lines []provfile.Line, rep *provfile.Report, book bool) error {
 	lang := i18n.FromContext(ctx)
 	today := clock.Today(s.clock.Now())
+	// as an expense typed in: not in the future, not older than its limit
+	oldest := s.clock.Now().In(clock.Brussels).AddDate(-validate.ExpenseMaxYearsBack, 0, 0).Format(clock.DateLayout)
 	seen := map[lineKey]int{}
 	var ok []invoiceLine
 	for _, l := range lines {
@@ -200,6 +203,8 @@ func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRo
 			rep.Fail(l.Number, "date", i18n.T(lang, "provfile.date"))
 		} else if d > today {
 			rep.Fail(l.Number, "date", i18n.T(lang, "provfile.future"))
+		} else if d < oldest {
+			rep.Fail(l.Number, "date", i18n.T(lang, "provfile.tooOld", validate.ExpenseMaxYearsBack))
 		} else {
 			c.date = d
 		}

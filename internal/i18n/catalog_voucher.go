@@ -34,6 +34,11 @@ func init() {
 			NL: "Mag niet in de toekomst liggen",
 			FR: "Ne peut pas être dans le futur",
 		},
+		"provfile.tooOld": {
+			EN: "May not lie more than %d years back",
+			NL: "Mag niet meer dan %d jaar terug liggen",
+			FR: "Ne peut pas remonter à plus de %d ans",
+		},
 		"provfile.text": {
 			EN: "At most %d characters, without control characters",
 			NL: "Hoogstens %d tekens, zonder stuurtekens",
