@@ -73,3 +73,40 @@ func (s *Service) CheckSpend(ctx context.Context, scope access.Scope, budgetID, 
 	})
 	return apperr.Wrap(err)
 }
+
+// ProviderBudget is one of a user's company-paid budgets a provider's
+// line may be booked on (cambio's invoice lines).
+type ProviderBudget struct {
+	ID     int64
+	Type   string
+	Active bool
+}
+
+// ProviderBudgets lists, for each user, the company-paid budgets a
+// provider's expense may be booked on, in the order to try them: by type
+// in the order of Types (mobility budget first), lowest id first within a
+// type; one query per 500 users. Users without one are left out. The
+// caller books on the first that takes the amount (CheckSpend), so a
+// mobility budget that holds too little hands the line to the next.
+func (s *Service) ProviderBudgets(ctx context.Context, userIDs []int64) (map[int64][]ProviderBudget, error) {
+	byUser, err := s.store.companyPaidOfUsers(ctx, userIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[int64][]ProviderBudget, len(byUser))
+	for uid, cs := range byUser {
+		list := make([]ProviderBudget, 0, len(cs))
+		for _, c := range cs { // ordered by id
+			if slices.Contains(Types, c.BudgetType) {
+				list = append(list, ProviderBudget{ID: c.ID, Type: c.BudgetType, Active: c.ActivationStatus != StatusDeactivated})
+			}
+		}
+		slices.SortStableFunc(list, func(a, b ProviderBudget) int {
+			return slices.Index(Types, a.Type) - slices.Index(Types, b.Type)
+		})
+		if len(list) > 0 {
+			out[uid] = list
+		}
+	}
+	return out, nil
+}

@@ -85,6 +85,10 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 			return fmt.Errorf("demo story, %s: %w", d, err)
 		}
 	}
+	// the providers' files of the last day: vouchers, Cambio (providerfiles.go)
+	if err := s.providerFiles(ctx); err != nil {
+		return fmt.Errorf("demo story, provider files: %w", err)
+	}
 	// one small company asks to leave on the last day: a pending request
 	if err := s.leaving(ctx); err != nil {
 		return fmt.Errorf("demo story, Umbrella's deactivation request: %w", err)

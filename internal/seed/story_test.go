@@ -159,6 +159,7 @@ func TestDemoStory(t *testing.T) {
 			assertTemplates(t, ctx, app)
 			assertTranslations(t, ctx, app)
 			assertProviderData(t, ctx, db)
+			assertProviderFiles(t, ctx, app)
 		})
 	}
 }

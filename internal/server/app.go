@@ -18,6 +18,7 @@ import (
 	"mobility/portal/internal/auth"
 	"mobility/portal/internal/branding"
 	"mobility/portal/internal/budget"
+	"mobility/portal/internal/cambio"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/company"
 	"mobility/portal/internal/config"
@@ -44,6 +45,7 @@ import (
 	"mobility/portal/internal/user"
 	"mobility/portal/internal/userfee"
 	"mobility/portal/internal/usergroup"
+	"mobility/portal/internal/voucher"
 )
 
 // App is the wired portal: its services and the route table.
@@ -102,6 +104,12 @@ type App struct {
 	Translations *translation.Service
 	// ProviderData turns providers' files into expenses (upload/...).
 	ProviderData *providerdata.Service
+	// Vouchers keeps voucher codes from providers' files and their use;
+	// Cambio books Cambio's invoice lines as expenses (budget's
+	// ProviderBudgets/CheckSpend, expense's BookProvider) and keeps its
+	// CO2 figures.
+	Vouchers *voucher.Service
+	Cambio   *cambio.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -205,6 +213,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Translations:      translations,
 		ProviderData: providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
 			Expenses: expenses}),
+		// voucher hands the user search its codes (user.UseVoucherCodes)
+		Vouchers: voucher.NewService(voucher.Deps{DB: db, Clock: c, Users: users, Companies: companies}),
+		Cambio: cambio.NewService(cambio.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets,
+			Expenses: expenses}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -241,6 +253,8 @@ func (a *App) Routes() []api.Route {
 		a.Messaging.Routes(),
 		a.Translations.Routes(),
 		a.ProviderData.Routes(),
+		a.Vouchers.Routes(),
+		a.Cambio.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

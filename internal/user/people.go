@@ -2,6 +2,7 @@ package user
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -149,6 +150,13 @@ func (s *Service) Search(ctx context.Context, p *access.Principal, req SearchReq
 		}
 		f.partnerID = id
 	}
+	if s.voucherUsers != nil {
+		ids, err := s.voucherUsers(ctx, q)
+		if err != nil {
+			return nil, apperr.Internal(err)
+		}
+		f.voucherUsers = ids
+	}
 	pg := req.Pagination.Normalize(constants.DashboardSearchPageSize)
 	rows, total, err := s.store.search(ctx, f, pg)
 	if err != nil {
@@ -160,6 +168,9 @@ func (s *Service) Search(ctx context.Context, p *access.Principal, req SearchReq
 			Email: r.Email, CorporateAccountName: str(r.CompanyName), CorporateAccountOspID: str(r.CompanyOspID),
 			Msisdn: r.Msisdn, IsMobile: r.UserType == TypeMobile, Type: r.UserType, Active: r.Active,
 			SearchMatchedOn: matchedOn(r, q)}
+		if slices.Contains(f.voucherUsers, r.ID) {
+			out[i].SearchMatchedOn = append(out[i].SearchMatchedOn, MatchedVoucherCode)
+		}
 	}
 	page := paging.NewPage(out, total, pg)
 	return &page, nil

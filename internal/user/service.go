@@ -33,6 +33,8 @@ type Service struct {
 	groups    *usergroup.Service
 	auth      *auth.Service
 	outbox    *mail.Outbox
+	// voucherUsers: see UseVoucherCodes (voucher.go)
+	voucherUsers func(ctx context.Context, code string) ([]int64, error)
 }
 
 // Deps are the services the user service calls.

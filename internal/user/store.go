@@ -334,6 +334,9 @@ type searchFilter struct {
 	partnerID   int64
 	companyID   int64
 	companyType string
+	// voucherUsers are the users a voucher code equal to the search
+	// belongs to or was redeemed by (voucher's read model): they match too
+	voucherUsers []int64
 }
 
 func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination) ([]*row, int, error) {
@@ -357,8 +360,14 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 		args = append(args, a...)
 	}
 	cond, a := s.db.Dialect.TextSearch("users", "u", f.search)
-	where = append(where, cond)
 	args = append(args, a...)
+	if len(f.voucherUsers) > 0 {
+		cond = "(" + cond + " OR u.id IN (" + database.Placeholders(len(f.voucherUsers)) + "))"
+		for _, id := range f.voucherUsers {
+			args = append(args, id)
+		}
+	}
+	where = append(where, cond)
 	clause := "WHERE " + strings.Join(where, " AND ")
 	var total int
 	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u `+clause, args...); err != nil {

@@ -243,6 +243,7 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   await visit('/communication/message-channels/add', '/communication/message-channels/add');
   await visit(await firstLink(page, `/communication/message-channels${q}`, '[data-testid="message-channels-table"] tbody a'), 'message channel');
   await visit('/communication/message/add', '/communication/message/add');
+
   // Translations (platform staff): every type, one type's list, the editor of its first key.
   await visit('/translations', '/translations');
   await visit('/translations/product-label', 'translations/{type}');
@@ -255,9 +256,15 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
       await check(page, role, 'translation editor');
       await page.keyboard.press('Escape');
     } else skipped.push(`${role} translation editor: nothing to open in the demo data`);
+  }
+
   // Backoffice uploads (platform staff): every kind's tab, with the demo's processed file in its history.
   for (const tab of ['surcharges', 'line', 'kbc', 'nmbs', 'swapfiets', 'bluebike-events', 'bemobile', 'charging']) {
     await visit(`/uploads/${tab}`, `/uploads/${tab}`);
+  }
+  // Vouchers and Cambio files (platform staff; the demo story loaded one of each)
+  for (const path of ['/uploads/vouchers', '/uploads/cambio', '/uploads/cambio?file=co2']) {
+    await visit(path, path);
   }
 
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];

@@ -107,6 +107,8 @@ const SendMessagePage = lazyPage(() => import('@/features/messaging/components/S
 const TranslationsPage = lazyPage(() => import('@/features/translations/components/TranslationsPage'));
 const ProviderUploadsPage = lazyPage(() => import('@/features/provider-uploads/components/ProviderUploadsPage'));
 const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/components/UploadKindTab'));
+const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
+const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -471,7 +473,10 @@ const translationRoutes: RouteObject = {
   ],
 };
 
-/** Backoffice uploads (SPEC §2): providers' files, one tab per kind; platform staff. */
+/**
+ * Backoffice uploads (SPEC §2): providers' files, one tab per kind; platform
+ * staff. The vouchers and cambio tabs have calls of their own (features/vouchers).
+ */
 const providerUploadRoutes: RouteObject = {
   path: strip(paths.providerUploads),
   element: (
@@ -480,7 +485,9 @@ const providerUploadRoutes: RouteObject = {
     </RequireRole>
   ),
   children: [
-    { index: true, element: <Navigate to="nmbs" replace /> },
+    { index: true, element: <Navigate to="vouchers" replace /> },
+    { path: 'vouchers', element: <VoucherUploadsPage /> },
+    { path: 'cambio', element: <CambioUploadsPage /> },
     { path: ':kind', element: <UploadKindTab /> },
   ],
 };

@@ -70,6 +70,8 @@ export const paths = {
   translationsOfType: '/translations/:type',
   providerUploads: '/uploads',
   providerUploadKind: '/uploads/:kind',
+  voucherUploads: '/uploads/vouchers',
+  cambioUploads: '/uploads/cambio',
 } as const;
 
 /**

@@ -4,6 +4,266 @@
  */
 
 export interface paths {
+    "/cambio/co2/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's Cambio CO2 figures per driver and month for a range of months (at most 24), with the totals
+         * @description Roles: reporting_manager (ospadmin always).
+         */
+        post: operations["postCambioCo2Get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a valid Cambio CO2 file in one transaction, each line once by its natural key (booked, already processed, failed with the reason)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioCo2Process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Cambio CO2 file template (CSV: the columns and an example line)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getCambioCo2Template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a Cambio CO2 file (CSV, at most 500 rows); kept with who and when
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioCo2Upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/upload/file/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Cambio CO2 file as it was uploaded
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getCambioCo2UploadFileUploadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/upload/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Cambio CO2 files uploaded, newest first, with who uploaded and processed them and the last report
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioCo2UploadList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/co2/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line of an uploaded Cambio CO2 file (line, field, reason) and tell what process would do with each; writes nothing
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioCo2Validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a valid Cambio invoice file in one transaction, each line once by its natural key (booked, already processed, failed with the reason)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioInvoiceProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Cambio invoice file template (CSV: the columns and an example line)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getCambioInvoiceTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a Cambio invoice file (CSV, at most 500 rows); kept with who and when
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioInvoiceUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/upload/file/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Cambio invoice file as it was uploaded
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getCambioInvoiceUploadFileUploadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/upload/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Cambio invoice files uploaded, newest first, with who uploaded and processed them and the last report
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioInvoiceUploadList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cambio/invoice/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line of an uploaded Cambio invoice file (line, field, reason) and tell what process would do with each; writes nothing
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postCambioInvoiceValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/branding/configuration": {
         parameters: {
             query?: never;
@@ -4977,6 +5237,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/upload/download/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An upload's original file
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getPortalServiceV1UploadDownloadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A kind's earlier uploads, newest first, with who uploaded and processed them and the last result's counts
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a valid file's lines in one transaction, each (provider, natural key) once ever; unmatched and refused lines are kept with their reason for a later process
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/template/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A kind's template file: its columns (or XML elements) and one example line
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getPortalServiceV1UploadTemplateKind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a provider's file of a kind (CSV, XLSX or XML per kind; at most 500 rows); answers its id and a preview
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line of an uploaded file (line, field, reason) and tell what process would do with each; books nothing
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/user/activate": {
         parameters: {
             query?: never;
@@ -5943,6 +6323,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/voucher/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The vouchers in reach (a company's, a user's), newest first; EXPIRED: issued and past validUntil
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the vouchers of a valid file in one transaction, once (a code is stored once; a second call answers the first report)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that an app user used a voucher (once; valid today; the user's or their company's voucher)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherRedeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A voucher file template (CSV: the columns and an example line)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getPortalServiceV1VoucherTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a CSV of voucher codes for a company (at most 500 rows); kept with who and when
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/upload/file/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A voucher file as it was uploaded
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        get: operations["getPortalServiceV1VoucherUploadFileUploadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/upload/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The voucher files uploaded, newest first, with who uploaded and processed them and the last report
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherUploadList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/voucher/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line of an uploaded voucher file (line, field, reason; codes already stored are ALREADY_PROCESSED); writes nothing
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1VoucherValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v2/budget/update": {
         parameters: {
             query?: never;
@@ -6125,7 +6665,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TEMPLATE_OVERRIDE_EXISTS" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "TRIP_ALREADY_REGISTERED" | "TRIP_IMPORT_FILE" | "TRIP_MODE_NOT_ALLOWED" | "TRIP_MONTH_PAID" | "TRIP_WRONG_STATUS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BOOKING_ID_TAKEN" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "PROVIDER_UPLOAD_FILE" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TEMPLATE_OVERRIDE_EXISTS" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "TRIP_ALREADY_REGISTERED" | "TRIP_IMPORT_FILE" | "TRIP_MODE_NOT_ALLOWED" | "TRIP_MONTH_PAID" | "TRIP_WRONG_STATUS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -6563,6 +7103,36 @@ export interface components {
             transferStrategy?: string;
             unlimited?: boolean;
             vatIncluded?: boolean;
+        };
+        CambioCO2Page: {
+            content: components["schemas"]["CambioCO2Row"][];
+            page: number;
+            size: number;
+            /** Format: int64 */
+            totalCo2Grams: number;
+            totalElements: number;
+            /** Format: int64 */
+            totalKm: number;
+            totalPages: number;
+        };
+        CambioCO2Request: {
+            corporateAccountOspId: string;
+            /** @description yyyy-MM */
+            fromMonth: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description yyyy-MM, at most 24 months after fromMonth */
+            toMonth: string;
+        };
+        CambioCO2Row: {
+            /** Format: int64 */
+            co2Grams: number;
+            customerNumber: string;
+            /** Format: int64 */
+            km: number;
+            /** @description yyyy-MM */
+            month: string;
+            userName: string;
+            userOspId: string;
         };
         CompanyByPartnerRequest: {
             active?: boolean;
@@ -7158,6 +7728,14 @@ export interface components {
             /** @description ospId of a partner or a corporate account */
             ownerOspId: string;
         };
+        FormDataCambioUploadForm: {
+            file: components["schemas"]["MultipartFile"];
+        };
+        FormDataProviderdataUploadForm: {
+            file: components["schemas"]["MultipartFile"];
+            /** @enum {string} */
+            kind: "SURCHARGES" | "LINE" | "KBC" | "NMBS" | "SWAPFIETS" | "BLUEBIKE_EVENTS" | "BEMOBILE" | "CHARGING";
+        };
         FormDataResourceIconUploadForm: {
             file: components["schemas"]["MultipartFile"];
             serviceResourceOspId: string;
@@ -7179,6 +7757,11 @@ export interface components {
              * @enum {string}
              */
             sendCredentials?: "true" | "false";
+        };
+        FormDataVoucherUploadForm: {
+            /** @description the company the vouchers are for */
+            corporateAccountOspId: string;
+            file: components["schemas"]["MultipartFile"];
         };
         HelpHelp: {
             contactEmail: string;
@@ -7545,6 +8128,20 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfProvfileUpload: {
+            content: components["schemas"]["ProvfileUpload"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfProviderdataHistoryRow: {
+            content: components["schemas"]["ProviderdataHistoryRow"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfReportingCompanyRow: {
             content: components["schemas"]["ReportingCompanyRow"][];
             page: number;
@@ -7673,6 +8270,13 @@ export interface components {
         };
         PageOfUsergroupUserGroup: {
             content: components["schemas"]["UsergroupUserGroup"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfVoucherVoucher: {
+            content: components["schemas"]["VoucherVoucher"][];
             page: number;
             size: number;
             totalElements: number;
@@ -8036,6 +8640,154 @@ export interface components {
         };
         ProductaccessUserRequest: {
             userOspId: string;
+        };
+        ProvfileLineError: {
+            /** @description column name */
+            field: string;
+            /** @description line in the file; the header is line 1 */
+            line: number;
+            messages: string[];
+        };
+        ProvfileLineResult: {
+            bookingId?: string;
+            /** @description the line's natural key (voucher code; invoice number/line id; customer number/month) */
+            key: string;
+            line: number;
+            ospId?: string;
+            /** @description why a line failed or was skipped, in the caller's language */
+            reason?: string;
+            /**
+             * @description BOOKABLE: validate's answer for a line process would book or store; BOOKED: booked or stored by this process; ALREADY_PROCESSED: its natural key was booked before (this or an earlier file), nothing done; FAILED: not booked for the reason given, left for a later process
+             * @enum {string}
+             */
+            status: "BOOKABLE" | "BOOKED" | "ALREADY_PROCESSED" | "FAILED";
+        };
+        ProvfileListRequest: {
+            pagination: components["schemas"]["PagingPagination"];
+        };
+        ProvfileRef: {
+            uploadId: string;
+        };
+        ProvfileReport: {
+            alreadyProcessed: number;
+            booked: number;
+            /** @description per line and field: why the file is invalid */
+            errors: components["schemas"]["ProvfileLineError"][];
+            failed: number;
+            /** @enum {string} */
+            kind: "VOUCHER" | "CAMBIO_INVOICE" | "CAMBIO_CO2";
+            lines: components["schemas"]["ProvfileLineResult"][];
+            /** Format: date-time */
+            processedAt?: string;
+            rowCount: number;
+            /**
+             * @description valid/invalid: validate's verdict (invalid: errors, process writes nothing); processed: every line booked or already processed; partial: some lines failed and are left for a later process
+             * @enum {string}
+             */
+            status: "valid" | "invalid" | "processed" | "partial";
+            uploadId: string;
+        };
+        ProvfileUpload: {
+            corporateAccountName?: string;
+            corporateAccountOspId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description who uploaded it (full name) */
+            createdBy: string;
+            filename: string;
+            /** @enum {string} */
+            kind: "VOUCHER" | "CAMBIO_INVOICE" | "CAMBIO_CO2";
+            /** Format: date-time */
+            processedAt?: string;
+            processedBy?: string;
+            report?: components["schemas"]["ProvfileReport"];
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "PARTIAL" | "PROCESSED";
+            uploadId: string;
+        };
+        ProviderdataCounts: {
+            alreadyProcessed: number;
+            booked: number;
+            failed: number;
+            ready: number;
+            skipped: number;
+        };
+        ProviderdataHistoryRequest: {
+            /** @enum {string} */
+            kind: "SURCHARGES" | "LINE" | "KBC" | "NMBS" | "SWAPFIETS" | "BLUEBIKE_EVENTS" | "BEMOBILE" | "CHARGING";
+            pagination: components["schemas"]["PagingPagination"];
+        };
+        ProviderdataHistoryRow: {
+            /** @description the last process's counts; null before the first */
+            counts: components["schemas"]["ProviderdataCounts"] | null;
+            /** @description GET path of the original file */
+            downloadPath: string;
+            filename: string;
+            kind: string;
+            processCount: number;
+            processedBy: string | null;
+            processedOn: string | null;
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "VALIDATED" | "PROCESSED";
+            uploadId: string;
+            uploadedBy: string;
+            /** @description RFC 3339 */
+            uploadedOn: string;
+        };
+        ProviderdataLineError: {
+            /** @description the column or element */
+            field: string;
+            /** @description line in the file (CSV, XLSX: the header is line 1; XML: the record's number, from 1) */
+            line: number;
+            messages: string[];
+        };
+        ProviderdataLineResult: {
+            /**
+             * Format: int64
+             * @description euro cents incl. VAT
+             */
+            amount: number;
+            bookingId?: string;
+            corporateAccountOspId?: string;
+            date: string;
+            expenseOspId?: string;
+            line: number;
+            /** @description the reason in the caller's language */
+            message?: string;
+            /** @description the provider's booking or line id */
+            naturalKey: string;
+            /** @enum {string} */
+            outcome: "READY" | "BOOKED" | "SKIPPED" | "ALREADY_PROCESSED" | "FAILED";
+            /** @enum {string} */
+            reason?: "ZERO_AMOUNT" | "DUPLICATE_IN_FILE" | "UNMATCHED_TOKEN" | "TOKEN_NOT_VALID_ON_DATE" | "USER_DEACTIVATED" | "EXTRA_COSTS_WINDOW_CLOSED" | "NO_BUDGET" | "BUDGET_DEACTIVATED" | "INSUFFICIENT_BUDGET" | "BOOKING_NOT_FOUND" | "BALANCE_OUT_OF_RANGE";
+            userOspId?: string;
+        };
+        ProviderdataReport: {
+            counts: components["schemas"]["ProviderdataCounts"];
+            errors: components["schemas"]["ProviderdataLineError"][];
+            kind: string;
+            lines: components["schemas"]["ProviderdataLineResult"][];
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "VALIDATED" | "PROCESSED";
+            uploadId: string;
+            /** @description no line errors: process books the lines; otherwise it writes nothing */
+            valid: boolean;
+        };
+        ProviderdataUploadRef: {
+            uploadId: string;
+        };
+        ProviderdataUploaded: {
+            filename: string;
+            invalidLines: number;
+            kind: string;
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "VALIDATED" | "PROCESSED";
+            uploadId: string;
+            validLines: number;
         };
         ReportingAddRecipientsRequest: {
             corporateAccountOspId: string;
@@ -9904,6 +10656,50 @@ export interface components {
             /** @description the name; spaces become underscores */
             extId: string;
         };
+        VoucherListRequest: {
+            /** @description codes starting with this */
+            code?: string;
+            corporateAccountOspId?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @enum {string} */
+            status?: "ISSUED" | "REDEEMED" | "EXPIRED";
+            /** @description vouchers issued to or redeemed by this user */
+            userOspId?: string;
+        };
+        VoucherRedeemRequest: {
+            code: string;
+            /** @description e.g. the ride or ticket it paid */
+            reference?: string;
+            /** @description the app user who used it: the voucher's user, or for a company voucher any active app user of the company */
+            userOspId: string;
+        };
+        VoucherVoucher: {
+            code: string;
+            corporateAccountName: string;
+            corporateAccountOspId: string;
+            description: string;
+            ospId: string;
+            /** Format: date-time */
+            redeemedAt?: string;
+            redeemedByName?: string;
+            redeemedByOspId?: string;
+            redeemedReference?: string;
+            /** @enum {string} */
+            status: "ISSUED" | "REDEEMED" | "EXPIRED";
+            uploadId: string;
+            userName?: string;
+            /** @description the user it was issued to; empty for a company voucher */
+            userOspId?: string;
+            /** @description yyyy-MM-dd */
+            validFrom: string;
+            /** @description yyyy-MM-dd */
+            validUntil: string;
+            /**
+             * Format: int64
+             * @description cents
+             */
+            value: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -9913,6 +10709,423 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    postCambioCo2Get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CambioCO2Request"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CambioCO2Page"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioCo2Process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getCambioCo2Template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioCo2Upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataCambioUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getCambioCo2UploadFileUploadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioCo2UploadList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioCo2Validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioInvoiceProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getCambioInvoiceTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioInvoiceUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataCambioUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getCambioInvoiceUploadFileUploadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioInvoiceUploadList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postCambioInvoiceValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     putPortalServiceV1BrandingConfiguration: {
         parameters: {
             query?: never;
@@ -18437,6 +19650,200 @@ export interface operations {
             };
         };
     };
+    getPortalServiceV1UploadDownloadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProviderdataHistoryRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProviderdataHistoryRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProviderdataUploadRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderdataReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1UploadTemplateKind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataProviderdataUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderdataUploaded"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProviderdataUploadRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderdataReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1UserActivate: {
         parameters: {
             query?: never;
@@ -20075,6 +21482,264 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsergroupUserGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VoucherListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfVoucherVoucher"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VoucherRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherVoucher"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1VoucherTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataVoucherUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1VoucherUploadFileUploadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherUploadList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileListRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProvfileUpload"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1VoucherValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProvfileRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvfileReport"];
                 };
             };
             /** @description Bad Request */

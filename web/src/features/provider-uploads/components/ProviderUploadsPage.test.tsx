@@ -62,10 +62,10 @@ describe('ProviderUploadsPage', { timeout: 30_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows a tab per kind in SPEC order and the history of the open kind', async () => {
+  it('shows a tab per kind in SPEC order (vouchers and cambio included) and the history of the open kind', async () => {
     const { calls } = setup({});
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Surcharges', 'De Lijn', 'KBC', 'NMBS', 'Swapfiets', 'BlueBikeEvents', 'BeMobile', 'Charging']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Vouchers', 'Surcharges', 'Cambio', 'De Lijn', 'KBC', 'NMBS', 'Swapfiets', 'BlueBikeEvents', 'BeMobile', 'Charging']);
     expect(UPLOAD_TABS.map((tab) => tab.kind)).toEqual(['SURCHARGES', 'LINE', 'KBC', 'NMBS', 'SWAPFIETS', 'BLUEBIKE_EVENTS', 'BEMOBILE', 'CHARGING']);
     const history = await screen.findByTestId('upload-history');
     expect(history).toHaveTextContent('nmbs-202609.csv');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { RouteTabs } from '@/components/RouteTabs';
 import { paths } from '@/lib/routes';
-import { UPLOAD_TABS } from './uploadKinds';
+import { PAGE_TABS } from './uploadKinds';
 
 /**
  * uploads (SPEC §2 admin backoffice, platform staff): one tab per kind of
@@ -18,7 +18,7 @@ export default function ProviderUploadsPage() {
       <Text size="sm" c="dimmed">
         {t('intro.page')}
       </Text>
-      <RouteTabs basePath={paths.providerUploads} keepSearch={false} tabs={UPLOAD_TABS.map((tab) => ({ path: tab.path, label: t(`kinds.${tab.kind}`) }))} />
+      <RouteTabs basePath={paths.providerUploads} keepSearch={false} tabs={PAGE_TABS.map((tab) => ({ path: tab.path, label: t(`kinds.${tab.label}`) }))} />
       <Outlet />
     </Stack>
   );

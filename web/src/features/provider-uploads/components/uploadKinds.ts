@@ -11,8 +11,7 @@ export interface UploadTab {
 /**
  * The tabs of uploads, in SPEC §2's order (vouchers, surcharges, cambio,
  * line, KBC, NMBS, swapfiets, BlueBikeEvents, BeMobile, Charging). The
- * vouchers and cambio tabs have calls of their own: adding one is a line
- * here (at its SPEC position) and its tab's route.
+ * vouchers and cambio tabs have calls of their own (PAGE_TABS).
  */
 export const UPLOAD_TABS: readonly UploadTab[] = [
   { path: 'surcharges', kind: 'SURCHARGES', format: 'csv' },
@@ -23,6 +22,18 @@ export const UPLOAD_TABS: readonly UploadTab[] = [
   { path: 'bluebike-events', kind: 'BLUEBIKE_EVENTS', format: 'csv' },
   { path: 'bemobile', kind: 'BEMOBILE', format: 'xml' },
   { path: 'charging', kind: 'CHARGING', format: 'csv' },
+];
+
+/**
+ * Every tab of the page in SPEC §2's order: the provider kinds above, and
+ * the vouchers and cambio tabs, whose routes (app/routes.tsx) show the
+ * vouchers feature's pages.
+ */
+export const PAGE_TABS: readonly { path: string; label: string }[] = [
+  { path: 'vouchers', label: 'VOUCHERS' },
+  { path: 'surcharges', label: 'SURCHARGES' },
+  { path: 'cambio', label: 'CAMBIO' },
+  ...UPLOAD_TABS.filter((tab) => tab.kind !== 'SURCHARGES').map((tab) => ({ path: tab.path, label: tab.kind })),
 ];
 
 export const ACCEPT: Record<UploadTab['format'], string> = {
