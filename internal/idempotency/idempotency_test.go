@@ -408,6 +408,8 @@ var moneyCalls = []string{
 	"POST " + v1 + "/invoice/creditNote",
 	// a trip registration an admin adds (internal/trip): paid by the monthly run
 	"POST " + v1 + "/travel/registration/create",
+	// not money, but a repeat must not send a message twice (internal/messaging)
+	"POST " + v1 + "/message/send",
 }
 
 // The route table declares exactly the money calls as idempotent, and the
