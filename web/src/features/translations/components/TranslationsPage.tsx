@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Tabs, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -64,11 +64,18 @@ export default function TranslationsPage() {
       render: (tr) => (
         <Group gap={4}>
           {tr.translations.map((text) => (
-            <Tooltip key={text.languageCode} label={text.text.slice(0, 120)} withinPortal>
-              <Badge size="sm" variant="light" tabIndex={0} aria-label={`${t(`languages.${text.languageCode}`)}: ${text.text.slice(0, 120)}`}>
-                {text.languageCode}
-              </Badge>
-            </Tooltip>
+            // a title, not a Tooltip: a tooltip left open under the pointer
+            // fades in over the table, and axe measured it half-drawn
+            <Badge
+              key={text.languageCode}
+              size="sm"
+              variant="light"
+              tabIndex={0}
+              title={text.text.slice(0, 120)}
+              aria-label={`${t(`languages.${text.languageCode}`)}: ${text.text.slice(0, 120)}`}
+            >
+              {text.languageCode}
+            </Badge>
           ))}
         </Group>
       ),
