@@ -147,6 +147,21 @@ func (s *Service) Run(ctx context.Context) (RunResult, error) {
 		}
 		after = exps[len(exps)-1].ID
 	}
+	// the rows as they stand: only new and changed ones are written
+	current := make(map[string]known, len(sides))
+	for after := int64(0); ; {
+		page, err := s.store.knownAfter(ctx, after, s.batch)
+		if err != nil {
+			return res, internal(err)
+		}
+		if len(page) == 0 {
+			break
+		}
+		for _, k := range page {
+			current[k.BookingID] = k
+		}
+		after = page[len(page)-1].ID
+	}
 	now := s.now()
 	rows := make([]rowRec, 0, len(sides))
 	for id, sd := range sides {
@@ -171,9 +186,13 @@ func (s *Service) Run(ctx context.Context) (RunResult, error) {
 		} else {
 			r.Month = monthOf(sd.lineDate)
 		}
+		res.Rows++
+		if k, ok := current[id]; ok && (k.Status == StatusResolved || k.Status == r.Status && k.Expected == r.Expected &&
+			k.Actual == r.Actual && k.ExpenseOspID == r.ExpenseOspID) {
+			continue
+		}
 		rows = append(rows, r)
 	}
-	res.Rows = len(rows)
 	sort.Slice(rows, func(i, j int) bool { return rows[i].BookingID < rows[j].BookingID })
 	err := s.db.WithTx(ctx, func(ctx context.Context) error { return s.store.upsert(ctx, rows) })
 	return res, internal(err)

@@ -137,3 +137,21 @@ func (s *store) setBooked(ctx context.Context, bookingID string, amount int64) e
 	_, err := s.db.Exec(ctx, `UPDATE reconciliation_overrides SET booked_amount = ? WHERE booking_id = ?`, amount, bookingID)
 	return err
 }
+
+// known is a row's state as a run compares it.
+type known struct {
+	ID           int64  `db:"id"`
+	BookingID    string `db:"booking_id"`
+	Status       string `db:"status"`
+	Expected     int64  `db:"expected_amount"`
+	Actual       int64  `db:"actual_amount"`
+	ExpenseOspID string `db:"expense_osp_id"`
+}
+
+// knownAfter is a page (by id) of the rows' states.
+func (s *store) knownAfter(ctx context.Context, afterID int64, limit int) ([]known, error) {
+	var rows []known
+	err := s.db.Select(ctx, &rows, `SELECT id, booking_id, status, expected_amount, actual_amount, expense_osp_id
+		FROM reconciliation_rows WHERE id > ? ORDER BY id LIMIT ?`, afterID, limit)
+	return rows, err
+}
