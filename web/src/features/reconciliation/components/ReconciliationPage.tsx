@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Drawer, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -11,7 +11,7 @@ const STATUS_COLORS: Record<ReconciliationStatus, string> = {
   MATCHED: 'green',
   MISMATCH: 'orange',
   MISSING_AT_PROVIDER: 'red',
-  MISSING_AT_PLATFORM: 'grape',
+  MISSING_AT_PLATFORM: 'blue', // grape's light badge reads 4.46:1 only (axe)
   RESOLVED: 'gray',
 };
 
@@ -58,9 +58,9 @@ export default function ReconciliationPage() {
       key: 'bookingId',
       header: t('columns.bookingId'),
       render: (r) => (
-        <Button variant="subtle" size="compact-sm" onClick={() => set({ booking: r.bookingId, page: String(page) })}>
+        <Anchor component="button" type="button" size="sm" onClick={() => set({ booking: r.bookingId, page: String(page) })}>
           {r.bookingId}
-        </Button>
+        </Anchor>
       ),
     },
     { key: 'provider', header: t('columns.provider'), render: (r) => t(`provider.${r.mrpOspId}`, { defaultValue: r.mrpOspId }) },
