@@ -115,3 +115,40 @@ func (s *Service) ByBookingIDs(ctx context.Context, ids []string) (map[string]Bo
 	}
 	return out, nil
 }
+
+// ProviderExpense is an expense booked with a provider's booking id, as
+// reconciliation reads it: Net is the amount after refunds and
+// corrections (the ledger's net cost).
+type ProviderExpense struct {
+	ID          int64  `db:"id"`
+	OspID       string `db:"osp_id"`
+	BookingID   string `db:"booking_id"`
+	UserID      int64  `db:"user_id"`
+	CompanyID   int64  `db:"corporate_account_id"`
+	Amount      int64  `db:"amount"`
+	ExpenseDate string `db:"expense_date"`
+	Net         int64  `db:"-"`
+}
+
+// ProviderExpenses reads, in id order after afterID, up to limit expenses
+// whose booking id starts with one of prefixes (each "<PREFIX>-"), with
+// their net amounts (one ledger query per 500): the batched read model of
+// reconciliation. Trusted callers only (platform staff's run).
+func (s *Service) ProviderExpenses(ctx context.Context, prefixes []string, afterID int64, limit int) ([]ProviderExpense, error) {
+	rows, err := s.store.providerExpenses(ctx, prefixes, afterID, limit)
+	if err != nil || len(rows) == 0 {
+		return rows, internal(err)
+	}
+	ids := make([]int64, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].ID
+	}
+	ledgers, err := s.budgets.ExpenseLedgers(ctx, access.SystemScope(), ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		rows[i].Net = ledgers[rows[i].ID].Net
+	}
+	return rows, nil
+}

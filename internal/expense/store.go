@@ -335,3 +335,22 @@ func (s *store) byBookingIDs(ctx context.Context, ids []string) ([]BookedRef, er
 			FROM expenses WHERE booking_id IN (` + in + `)`
 	})
 }
+
+// providerExpenses is a page (by id) of the expenses whose booking id
+// starts with one of the prefixes.
+func (s *store) providerExpenses(ctx context.Context, prefixes []string, afterID int64, limit int) ([]ProviderExpense, error) {
+	if len(prefixes) == 0 {
+		return nil, nil
+	}
+	conds := make([]string, len(prefixes))
+	args := []any{afterID}
+	for i, p := range prefixes {
+		conds[i] = "booking_id LIKE ?"
+		args = append(args, p+"-%")
+	}
+	args = append(args, limit)
+	var rows []ProviderExpense
+	err := s.db.Select(ctx, &rows, `SELECT id, osp_id, booking_id, user_id, corporate_account_id, amount, expense_date FROM expenses
+		WHERE id > ? AND (`+strings.Join(conds, " OR ")+`) ORDER BY id LIMIT ?`, args...)
+	return rows, err
+}

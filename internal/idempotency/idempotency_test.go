@@ -408,6 +408,8 @@ var moneyCalls = []string{
 	"POST " + v1 + "/invoice/creditNote",
 	// a trip registration an admin adds (internal/trip): paid by the monthly run
 	"POST " + v1 + "/travel/registration/create",
+	// a manual override books the difference as a correction (internal/reconciliation)
+	"POST " + v1 + "/reconciliation/manual/override",
 	// not money, but a repeat must not send a message twice (internal/messaging)
 	"POST " + v1 + "/message/send",
 }

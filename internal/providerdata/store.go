@@ -131,3 +131,11 @@ func (s *store) setOutcome(ctx context.Context, r *lineRow) error {
 		r.BookingID, r.Status, r.Reason, r.UpdatedAt, r.ID)
 	return err
 }
+
+// linesAfter is a page (by id) of every provider line.
+func (s *store) linesAfter(ctx context.Context, afterID int64, limit int) ([]lineRow, error) {
+	var rows []lineRow
+	err := s.db.Select(ctx, &rows, `SELECT id, provider, natural_key, line_date, amount, user_id, expense_id, booking_id, status, reason
+		FROM provider_lines WHERE id > ? ORDER BY id LIMIT ?`, afterID, limit)
+	return rows, err
+}

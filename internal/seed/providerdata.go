@@ -163,10 +163,13 @@ func (s *story) providerMonth(ctx context.Context, day time.Time) error {
 			return err
 		}
 	}
-	return s.uploadProviderFile(ctx, providerdata.KindSurcharges, month, []map[string]string{
+	if err := s.uploadProviderFile(ctx, providerdata.KindSurcharges, month, []map[string]string{
 		{"surchargeId": "SUR-" + month + "-0001", "bookingId": firstTicket, "date": days[len(days)-1],
 			"reason": "Boordtarief (ticket on board)", "amountInclVat": "7.00", "vatRate": "6"},
-	})
+	}); err != nil {
+		return err
+	}
+	return s.reconcile(ctx, firstTicket)
 }
 
 func (s *story) uploadProviderFile(ctx context.Context, kind, month string, rows []map[string]string) error {

@@ -37,6 +37,7 @@ import (
 	"mobility/portal/internal/product"
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/providerdata"
+	"mobility/portal/internal/reconciliation"
 	"mobility/portal/internal/reporting"
 	"mobility/portal/internal/resource"
 	"mobility/portal/internal/template"
@@ -104,6 +105,8 @@ type App struct {
 	Translations *translation.Service
 	// ProviderData turns providers' files into expenses (upload/...).
 	ProviderData *providerdata.Service
+	// Reconciliation reads the expenses' and provider lines' read models
+	Reconciliation *reconciliation.Service
 	// Vouchers keeps voucher codes from providers' files and their use;
 	// Cambio books Cambio's invoice lines as expenses (budget's
 	// ProviderBudgets/CheckSpend, expense's BookProvider) and keeps its
@@ -184,6 +187,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		_ = translations.Refresh(context.Background())
 	}
 	i18n.SetOverride(translations.Lookup)
+	providerData := providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
+		Expenses: expenses})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -211,8 +216,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Templates:         templates,
 		Messaging:         messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups}),
 		Translations:      translations,
-		ProviderData: providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
-			Expenses: expenses}),
+		ProviderData:      providerData,
+		Reconciliation: reconciliation.NewService(reconciliation.Deps{DB: db, Clock: c, Users: users, Expenses: expenses,
+			ProviderData: providerData}),
 		// voucher hands the user search its codes (user.UseVoucherCodes)
 		Vouchers: voucher.NewService(voucher.Deps{DB: db, Clock: c, Users: users, Companies: companies}),
 		Cambio: cambio.NewService(cambio.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets,
@@ -253,6 +259,7 @@ func (a *App) Routes() []api.Route {
 		a.Messaging.Routes(),
 		a.Translations.Routes(),
 		a.ProviderData.Routes(),
+		a.Reconciliation.Routes(),
 		a.Vouchers.Routes(),
 		a.Cambio.Routes(),
 	} {
@@ -382,6 +389,13 @@ func (a *App) Jobs() []jobs.Job {
 		}},
 		{Name: "ledger-verify", Run: func(ctx context.Context, day string) (string, error) {
 			return a.Budgets.VerifyLedgerJob(ctx)
+		}},
+		// provider bookings against the platform's (rows change only
+		// when their amounts or status do; RESOLVED ones stay)
+		{Name: "reconciliation", Run: func(ctx context.Context, day string) (string, error) {
+			r, err := a.Reconciliation.Run(ctx)
+			return fmt.Sprintf("%d bookings: %d matched, %d mismatch, %d missing at provider, %d missing at platform", r.Rows, r.Matched,
+				r.Mismatch, r.MissingAtProvider, r.MissingAtPlatform), err
 		}},
 		{Name: "monthly-reports", Run: func(ctx context.Context, day string) (string, error) {
 			r, err := a.Reporting.RunJob(ctx, day)

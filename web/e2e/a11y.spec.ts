@@ -266,6 +266,21 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
   for (const path of ['/uploads/vouchers', '/uploads/cambio', '/uploads/cambio?file=co2']) {
     await visit(path, path);
   }
+  // Reconciliation (platform staff): the problems, the resolved rows, a problem's detail and its override dialog
+  for (const path of ['/reconciliation', '/reconciliation?status=RESOLVED']) {
+    await visit(path, path);
+  }
+  if (role === 'ospadmin' && (await open(page, '/reconciliation?status=MISMATCH'))) {
+    await page.locator('main tbody button').first().click();
+    await page.getByTestId('reconciliation-detail').waitFor();
+    await page.waitForTimeout(500); // the drawer's opening transition
+    await check(page, role, 'reconciliation detail');
+    await page.getByTestId('open-override').click();
+    await page.getByTestId('override-remark').waitFor();
+    await page.waitForTimeout(500); // the modal's opening transition
+    await check(page, role, 'reconciliation override dialog');
+    await page.keyboard.press('Escape');
+  }
 
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');

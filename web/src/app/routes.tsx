@@ -107,6 +107,7 @@ const SendMessagePage = lazyPage(() => import('@/features/messaging/components/S
 const TranslationsPage = lazyPage(() => import('@/features/translations/components/TranslationsPage'));
 const ProviderUploadsPage = lazyPage(() => import('@/features/provider-uploads/components/ProviderUploadsPage'));
 const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/components/UploadKindTab'));
+const ReconciliationPage = lazyPage(() => import('@/features/reconciliation/components/ReconciliationPage'));
 const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
 const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
 
@@ -492,6 +493,16 @@ const providerUploadRoutes: RouteObject = {
   ],
 };
 
+/** Backoffice reconciliation (SPEC §2): provider bookings against the platform's; platform staff. */
+const reconciliationRoute: RouteObject = {
+  path: strip(paths.reconciliation),
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <ReconciliationPage />
+    </RequireRole>
+  ),
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -547,6 +558,7 @@ export const routes: RouteObject[] = [
           communicationRoutes,
           translationRoutes,
           providerUploadRoutes,
+          reconciliationRoute,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

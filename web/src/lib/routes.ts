@@ -72,6 +72,7 @@ export const paths = {
   providerUploadKind: '/uploads/:kind',
   voucherUploads: '/uploads/vouchers',
   cambioUploads: '/uploads/cambio',
+  reconciliation: '/reconciliation',
 } as const;
 
 /**

@@ -40,14 +40,14 @@ describe('sidebar per audience', () => {
 
   it('gives platform staff the MSP sidebar with every company entry', () => {
     expect(groups(sidebarGroups(staff, postpaid))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads', 'reconciliation'] },
       { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings', 'communication'] },
     ]);
   });
 
   it('keeps the finance entries that need no selection for platform staff', () => {
     expect(groups(sidebarGroups(staff, null))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads', 'reconciliation'] },
       { kind: 'company', keys: ['invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'communication'] },
     ]);
   });

@@ -72,6 +72,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'templates', label: 'menu.templates', to: paths.templates, audience: 'msp', roles: ['user_manager', 'communication_manager'], section: 'backoffice' },
   { key: 'translations', label: 'menu.translations', to: paths.translations, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'providerUploads', label: 'menu.providerUploads', to: paths.providerUploads, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
+  { key: 'reconciliation', label: 'menu.reconciliation', to: paths.reconciliation, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
 ];
 
 type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;

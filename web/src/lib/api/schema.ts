@@ -2796,6 +2796,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/reconciliation/manual/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a problem row once: ACCEPT_PROVIDER books the difference (actual − expected) on the expense as a correction with the remark; KEEP_PLATFORM books nothing. The row becomes RESOLVED; a second override is a 409 RECONCILIATION_ALREADY_OVERRIDDEN
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReconciliationManualOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/reconciliation/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile now (the daily job does it too): rows written by status
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1ReconciliationRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/recurringExternalPurchase/create": {
         parameters: {
             query?: never;
@@ -6520,6 +6560,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v2/reconciliation/problems/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One reconciliation row by booking id, with its manual override (who decided what, when and why)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV2ReconciliationProblemsDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v2/reconciliation/problems/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconciliation rows (bookingId, mrpOspId, expectedAmount, actualAmount, currency, status, lastUpdatedOn) by provider, status (default: every problem: MISMATCH, MISSING_AT_PROVIDER, MISSING_AT_PLATFORM) and month (yyyyMM), paged
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV2ReconciliationProblemsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v2/user/changePincode": {
         parameters: {
             query?: never;
@@ -6665,7 +6745,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BOOKING_ID_TAKEN" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "PROVIDER_UPLOAD_FILE" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TEMPLATE_OVERRIDE_EXISTS" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "TRIP_ALREADY_REGISTERED" | "TRIP_IMPORT_FILE" | "TRIP_MODE_NOT_ALLOWED" | "TRIP_MONTH_PAID" | "TRIP_WRONG_STATUS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BOOKING_ID_TAKEN" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "PROVIDER_UPLOAD_FILE" | "RECONCILIATION_ALREADY_OVERRIDDEN" | "RECONCILIATION_MATCHED" | "RECONCILIATION_NO_EXPENSE" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TEMPLATE_OVERRIDE_EXISTS" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "TRIP_ALREADY_REGISTERED" | "TRIP_IMPORT_FILE" | "TRIP_MODE_NOT_ALLOWED" | "TRIP_MONTH_PAID" | "TRIP_WRONG_STATUS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -8142,6 +8222,13 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfReconciliationRow: {
+            content: components["schemas"]["ReconciliationRow"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfReportingCompanyRow: {
             content: components["schemas"]["ReportingCompanyRow"][];
             page: number;
@@ -8788,6 +8875,98 @@ export interface components {
             status: "UPLOADED" | "VALIDATED" | "PROCESSED";
             uploadId: string;
             validLines: number;
+        };
+        ReconciliationDetail: {
+            /**
+             * Format: int64
+             * @description cents: what the provider's files report
+             */
+            actualAmount: number;
+            bookingId: string;
+            currency: string;
+            /**
+             * Format: int64
+             * @description cents: what the platform booked, net of refunds and corrections
+             */
+            expectedAmount: number;
+            expenseOspId?: string;
+            /** Format: date-time */
+            lastUpdatedOn: string;
+            /** @description yyyyMM of the booking's date */
+            month: string;
+            /** @description the provider (upload kind: NMBS, LINE, KBC, …) */
+            mrpOspId: string;
+            override: components["schemas"]["ReconciliationOverride"] | null;
+            /** @enum {string} */
+            status: "MATCHED" | "MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_AT_PLATFORM" | "RESOLVED";
+        };
+        ReconciliationDetailRequest: {
+            bookingId: string;
+        };
+        ReconciliationOverride: {
+            /** Format: int64 */
+            actualAmount: number;
+            /**
+             * Format: int64
+             * @description cents booked on the expense as a correction (positive: cost added)
+             */
+            bookedAmount: number;
+            /** Format: date-time */
+            decidedAt: string;
+            /** @description the deciding staff member's name */
+            decidedBy: string;
+            /** @enum {string} */
+            decision: "ACCEPT_PROVIDER" | "KEEP_PLATFORM";
+            /** Format: int64 */
+            expectedAmount: number;
+            remark: string;
+        };
+        ReconciliationOverrideRequest: {
+            bookingId: string;
+            /** @enum {string} */
+            decision: "ACCEPT_PROVIDER" | "KEEP_PLATFORM";
+            remark: string;
+        };
+        ReconciliationProblemsRequest: {
+            /** @description yyyyMM */
+            month?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            provider?: string;
+            /**
+             * @description default: every status but MATCHED and RESOLVED
+             * @enum {string}
+             */
+            status?: "MATCHED" | "MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_AT_PLATFORM" | "RESOLVED";
+        };
+        ReconciliationRow: {
+            /**
+             * Format: int64
+             * @description cents: what the provider's files report
+             */
+            actualAmount: number;
+            bookingId: string;
+            currency: string;
+            /**
+             * Format: int64
+             * @description cents: what the platform booked, net of refunds and corrections
+             */
+            expectedAmount: number;
+            expenseOspId?: string;
+            /** Format: date-time */
+            lastUpdatedOn: string;
+            /** @description yyyyMM of the booking's date */
+            month: string;
+            /** @description the provider (upload kind: NMBS, LINE, KBC, …) */
+            mrpOspId: string;
+            /** @enum {string} */
+            status: "MATCHED" | "MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_AT_PLATFORM" | "RESOLVED";
+        };
+        ReconciliationRunResult: {
+            matched: number;
+            mismatch: number;
+            missingAtPlatform: number;
+            missingAtProvider: number;
+            rows: number;
         };
         ReportingAddRecipientsRequest: {
             corporateAccountOspId: string;
@@ -15518,6 +15697,71 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1ReconciliationManualOverride: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the call safe to repeat: the same key with the same request within 24 hours returns the first answer and books nothing again; with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED. Keys are scoped per signed-in user. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationOverrideRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1ReconciliationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRunResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1RecurringExternalPurchaseCreate: {
         parameters: {
             query?: never;
@@ -21804,6 +22048,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductaccessGroupProducts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV2ReconciliationProblemsDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationDetailRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV2ReconciliationProblemsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationProblemsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfReconciliationRow"];
                 };
             };
             /** @description Bad Request */
