@@ -30,7 +30,8 @@ done
 
 export PORTAL_E2E_URL="http://127.0.0.1:$port"
 export PORTAL_E2E_DB="$tmp/e2e.db"
-if ! (cd web && npm run e2e); then
+# extra arguments pick spec files: scripts/e2e.sh e2e/orders.spec.ts
+if ! (cd web && npm run e2e -- "$@"); then
   echo "--- portal log (last 50 lines) ---"; tail -50 "$tmp/portal.log"
   exit 1
 fi
