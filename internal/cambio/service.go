@@ -242,15 +242,9 @@ func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRo
 	if err != nil {
 		return err
 	}
-	users, err := s.users.AppUsersByEmail(ctx, emails)
+	users, uids, err := s.appUsers(ctx, emails)
 	if err != nil {
 		return err
-	}
-	var uids []int64
-	for _, us := range users {
-		for _, u := range us {
-			uids = append(uids, u.ID)
-		}
 	}
 	budgets, err := s.budgets.ProviderBudgets(ctx, uids)
 	if err != nil {
@@ -362,6 +356,22 @@ func uniq(xs []string) []string {
 	return out
 }
 
+// appUsers finds the app users behind these e-mail addresses and all
+// their ids, which the budget and CO2 look-ups that follow go by.
+func (s *Service) appUsers(ctx context.Context, emails []string) (map[string][]user.AppUser, []int64, error) {
+	users, err := s.users.AppUsersByEmail(ctx, emails)
+	if err != nil {
+		return nil, nil, err
+	}
+	var ids []int64
+	for _, us := range users {
+		for _, u := range us {
+			ids = append(ids, u.ID)
+		}
+	}
+	return users, ids, nil
+}
+
 func (s *Service) co2(ctx context.Context, _ *access.Principal, up *uploadRow, lines []provfile.Line, rep *provfile.Report, book bool) error {
 	lang := i18n.FromContext(ctx)
 	thisMonth := clock.Today(s.clock.Now())[:7]
@@ -413,15 +423,9 @@ func (s *Service) co2(ctx context.Context, _ *access.Principal, up *uploadRow, l
 	for _, c := range ok {
 		emails = append(emails, c.email)
 	}
-	users, err := s.users.AppUsersByEmail(ctx, emails)
+	users, uids, err := s.appUsers(ctx, emails)
 	if err != nil {
 		return err
-	}
-	var uids []int64
-	for _, us := range users {
-		for _, u := range us {
-			uids = append(uids, u.ID)
-		}
 	}
 	stored, err := s.store.co2Stored(ctx, uids)
 	if err != nil {

@@ -292,33 +292,19 @@ func Text(s string, max int) bool {
 	return true
 }
 
-// maxUploadMemory keeps the multipart file in memory.
-const maxUploadMemory = 8 << 20
-
 // ServeUpload reads a multipart upload (the file field, and the form
 // values named in fields, each at most 36 characters) and hands it to fn.
 func ServeUpload(fields []string, fn func(ctx context.Context, p *access.Principal, filename string, content []byte, form map[string]string) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
-		if err := api.ParseMultipart(r, maxUploadMemory); err != nil {
+		up, err := api.ReadUpload(r, api.FileRequired)
+		if err != nil {
 			api.WriteError(w, r, err)
-			return
-		}
-		defer r.MultipartForm.RemoveAll()
-		file, header, err := r.FormFile("file")
-		if err != nil {
-			api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "cannot read the file field"))
-			return
-		}
-		defer file.Close()
-		content, err := io.ReadAll(file)
-		if err != nil {
-			api.WriteError(w, r, apperr.Internal(err))
 			return
 		}
 		name := struct {
 			Filename string `json:"filename" maxLength:"255"`
-		}{header.Filename}
+		}{up.Filename}
 		if err := validate.Input(ctx, &name); err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -333,7 +319,7 @@ func ServeUpload(fields []string, fn func(ctx context.Context, p *access.Princip
 			api.WriteError(w, r, err)
 			return
 		}
-		res, err := fn(ctx, access.FromContext(ctx), name.Filename, content, form)
+		res, err := fn(ctx, access.FromContext(ctx), name.Filename, up.Content, form)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

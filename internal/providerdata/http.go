@@ -3,20 +3,15 @@ package providerdata
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
-	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/paging"
 	"mobility/portal/internal/validate"
 )
 
 const base = "/portal-service/v1/upload"
-
-// maxUploadMemory keeps the multipart file in memory.
-const maxUploadMemory = 8 << 20
 
 // Routes are the Uploads calls of SPEC §7 (platform staff only).
 func (s *Service) Routes() []api.Route {
@@ -79,31 +74,20 @@ func writeFile(w http.ResponseWriter, r *http.Request, f *File, err error) {
 
 func (s *Service) serveUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	if err := api.ParseMultipart(r, maxUploadMemory); err != nil {
+	up, err := api.ReadUpload(r, api.FileRequired)
+	if err != nil {
 		api.WriteError(w, r, err)
-		return
-	}
-	defer r.MultipartForm.RemoveAll()
-	file, header, err := r.FormFile("file")
-	if err != nil {
-		api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "cannot read the file field"))
-		return
-	}
-	defer file.Close()
-	content, err := io.ReadAll(file)
-	if err != nil {
-		api.WriteError(w, r, apperr.Internal(err))
 		return
 	}
 	form := struct {
 		Kind     string `json:"kind" enum:"SURCHARGES,LINE,KBC,NMBS,SWAPFIETS,BLUEBIKE_EVENTS,BEMOBILE,CHARGING"`
 		Filename string `json:"filename" maxLength:"255"`
-	}{r.FormValue("kind"), header.Filename}
+	}{r.FormValue("kind"), up.Filename}
 	if err := validate.Input(ctx, &form); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	res, err := s.Upload(ctx, access.FromContext(ctx), form.Kind, form.Filename, content)
+	res, err := s.Upload(ctx, access.FromContext(ctx), form.Kind, form.Filename, up.Content)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

@@ -64,9 +64,10 @@ func parseFile(ctx context.Context, k *kindDef, filename string, content []byte)
 		recs, err = readXML(k, content)
 	case FormatXLSX:
 		var rows [][]string
-		rows, err = readXLSX(content)
+		var lines []int
+		rows, lines, err = readXLSX(content)
 		if err == nil {
-			recs, err = table(k, rows, nil)
+			recs, err = table(k, rows, lines)
 		}
 	default:
 		var rows [][]string
@@ -98,7 +99,7 @@ func (e errMissing) Error() string { return "missing column " + string(e) }
 var errTooMany = errors.New("too many rows")
 
 // table maps rows with a header row to records; lines are the rows' line
-// numbers (nil: the row index + 1).
+// numbers in the file.
 func table(k *kindDef, rows [][]string, lines []int) ([]record, error) {
 	if len(rows) == 0 {
 		return nil, nil
@@ -126,11 +127,7 @@ func table(k *kindDef, rows [][]string, lines []int) ([]record, error) {
 		if len(out) == constants.MaxImportRows {
 			return nil, errTooMany
 		}
-		line := i + 2
-		if lines != nil {
-			line = lines[i+1]
-		}
-		r := record{line: line, cells: map[string]string{}}
+		r := record{line: lines[i+1], cells: map[string]string{}}
 		for j, v := range row {
 			if name, ok := col[j]; ok {
 				r.cells[name] = strings.TrimSpace(v)
@@ -141,42 +138,46 @@ func table(k *kindDef, rows [][]string, lines []int) ([]record, error) {
 	return out, nil
 }
 
-// readXLSX reads the first sheet's rows (at most 501 + 1 read: more is
-// refused anyway).
-func readXLSX(content []byte) ([][]string, error) {
+// readXLSX reads the first sheet's non-blank rows (at most 501 + 1 read:
+// more is refused anyway) and each one's row number as the spreadsheet
+// shows it, blank rows counted, so that a line error names the row the
+// user sees.
+func readXLSX(content []byte) ([][]string, []int, error) {
 	// an XLSX is a ZIP: bound what it may unpack to (a small upload can
 	// hold gigabytes of zeros)
 	f, err := excelize.OpenReader(bytes.NewReader(content), excelize.Options{UnzipSizeLimit: 64 << 20, UnzipXMLSizeLimit: 16 << 20})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
-		return nil, errors.New("no sheet")
+		return nil, nil, errors.New("no sheet")
 	}
 	rows, err := f.Rows(sheets[0])
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
 	var out [][]string
-	filled := 0
-	for rows.Next() {
+	var lines []int
+	// Next also steps over the rows a sheet leaves out, so counting its
+	// calls gives the row number
+	for row := 1; rows.Next(); row++ {
 		cols, err := rows.Columns()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if strings.TrimSpace(strings.Join(cols, "")) == "" {
 			continue // blank rows are left out (also keeps a sheet of empty rows cheap)
 		}
 		// the header and at most 500 rows
-		if filled++; filled > constants.MaxImportRows+1 {
-			return nil, errTooMany
+		if len(out) == constants.MaxImportRows+1 {
+			return nil, nil, errTooMany
 		}
-		out = append(out, cols)
+		out, lines = append(out, cols), append(lines, row)
 	}
-	return out, rows.Error()
+	return out, lines, rows.Error()
 }
 
 // readXML reads <Root><Record><Elem>value</Elem>...</Record>...</Root>;

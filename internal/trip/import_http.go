@@ -2,12 +2,10 @@ package trip
 
 import (
 	"context"
-	"io"
 	"net/http"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
-	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/validate"
 )
 
@@ -34,36 +32,22 @@ func (s *Registrations) ImportRoutes() []api.Route {
 	}
 }
 
-// maxUploadMemory keeps the multipart file in memory.
-const maxUploadMemory = 8 << 20
-
 func (s *Registrations) serveUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	if err := api.ParseMultipart(r, maxUploadMemory); err != nil {
+	up, err := api.ReadUpload(r, api.FileRequired)
+	if err != nil {
 		api.WriteError(w, r, err)
-		return
-	}
-	defer r.MultipartForm.RemoveAll()
-	file, header, err := r.FormFile("file")
-	if err != nil {
-		api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "cannot read the file field"))
-		return
-	}
-	defer file.Close()
-	content, err := io.ReadAll(file)
-	if err != nil {
-		api.WriteError(w, r, apperr.Internal(err))
 		return
 	}
 	form := struct {
 		CorporateAccountOspID string `json:"corporateAccountOspId" maxLength:"36"`
 		Filename              string `json:"filename" maxLength:"255"`
-	}{r.FormValue("corporateAccountOspId"), header.Filename}
+	}{r.FormValue("corporateAccountOspId"), up.Filename}
 	if err := validate.Input(ctx, &form); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	res, err := s.Upload(ctx, access.FromContext(ctx), form.CorporateAccountOspID, form.Filename, content)
+	res, err := s.Upload(ctx, access.FromContext(ctx), form.CorporateAccountOspID, form.Filename, up.Content)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

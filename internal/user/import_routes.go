@@ -2,8 +2,6 @@ package user
 
 import (
 	"context"
-	"errors"
-	"io"
 	"mime"
 	"net/http"
 
@@ -39,30 +37,17 @@ func (s *Service) ImportRoutes() []api.Route {
 	}
 }
 
-// maxUploadMemory keeps a multipart file in memory; the body limit
-// middleware (PORTAL_MAX_BODY_BYTES) bounds it below this anyway.
-const maxUploadMemory = 8 << 20
-
 func (s *Service) serveUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	if err := api.ParseMultipart(r, maxUploadMemory); err != nil {
+	// A missing file is left to Upload, which names it beside the other
+	// fields' errors.
+	up, err := api.ReadUpload(r, api.FileOptional)
+	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	defer r.MultipartForm.RemoveAll()
 	in := UploadInput{CorporateAccountOspID: r.FormValue("corporateAccountOspId"), Kind: r.FormValue("kind"),
-		SendCredentials: r.FormValue("sendCredentials")}
-	if file, header, err := r.FormFile("file"); err == nil {
-		defer file.Close()
-		if in.Content, err = io.ReadAll(file); err != nil {
-			api.WriteError(w, r, apperr.Internal(err))
-			return
-		}
-		in.Filename = header.Filename
-	} else if !errors.Is(err, http.ErrMissingFile) {
-		api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "cannot read the file field"))
-		return
-	}
+		SendCredentials: r.FormValue("sendCredentials"), Filename: up.Filename, Content: up.Content}
 	// The form is not decoded by api.Decode; hold its fields and the file's
 	// name to the same input limits (NUL, lengths) as a JSON body.
 	form := struct {

@@ -55,6 +55,29 @@ describe('money', () => {
     );
   });
 
+  it('redeems a promo code on a user budget, once', async () => {
+    session = await openBrowser({ language: 'en' });
+    const { page } = session;
+    await signInAsAcmeAdmin(page);
+    await createUserWithBudget(page, unique('e2e.promo.'), '20');
+    expect(await balanceOf(page, 'MOBILITY_BUDGET')).toBe('€20.00');
+
+    // WELKOM25 (the demo's promo code, €25) is not yet redeemed on a new budget
+    await page.getByTestId('redeem-open').click();
+    await page.getByTestId('redeem-code').fill(' welkom25 ');
+    await page.getByTestId('redeem-submit').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="budget-card-MOBILITY_BUDGET"] [data-testid="budget-balance"]')?.textContent?.trim() === '€45.00',
+    );
+
+    await page.getByTestId('redeem-open').click();
+    await page.getByTestId('redeem-code').fill('WELKOM25');
+    await page.getByTestId('redeem-submit').click();
+    await page.getByTestId('redeem-error').waitFor();
+    expect(await page.getByTestId('redeem-error').textContent()).toBe('This promo code has already been used');
+    expect(await balanceOf(page, 'MOBILITY_BUDGET')).toBe('€45.00');
+  });
+
   it('adds an expense, corrects it and the balance follows', async () => {
     session = await openBrowser({ language: 'en' });
     const { page } = session;

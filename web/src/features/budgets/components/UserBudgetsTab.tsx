@@ -1,4 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { EmptyState } from '@/components/EmptyState';
@@ -9,13 +10,15 @@ import type { Budget } from '@/lib/api/types';
 import { namedRoutes } from '@/lib/routes';
 import { useBudgetsByOwner } from '../api/getBudgetsByOwner';
 import { BudgetStatusBadge } from './BudgetStatusBadge';
+import { RedeemCodeDialog } from './RedeemCodeDialog';
 import { recurringText } from './recurring';
 
-/** manage/app-users/{userOspId}/budgets: the user's budgets as cards. */
+/** manage/app-users/{userOspId}/budgets: the user's budgets as cards, and redeeming a promo code on one. */
 export default function UserBudgetsTab() {
   const { t } = useTranslation('budgets');
   const { userOspId = '' } = useParams();
   const budgets = useBudgetsByOwner(userOspId);
+  const [redeeming, setRedeeming] = useState(false);
 
   if (budgets.isPending) return <PageLoader />;
   if (budgets.isError) return <ErrorState error={budgets.error} onRetry={() => void budgets.refetch()} />;
@@ -24,10 +27,18 @@ export default function UserBudgetsTab() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={3}>{t('tab.title')}</Title>
-        <Button component={Link} to={namedRoutes.AddBudget(userOspId)} data-testid="add-budget">
-          {t('tab.add')}
-        </Button>
+        <Group gap="sm">
+          {budgets.data.some((b) => b.data.activationStatus !== 'DEACTIVATED') && (
+            <Button variant="light" onClick={() => setRedeeming(true)} data-testid="redeem-open">
+              {t('promo.open')}
+            </Button>
+          )}
+          <Button component={Link} to={namedRoutes.AddBudget(userOspId)} data-testid="add-budget">
+            {t('tab.add')}
+          </Button>
+        </Group>
       </Group>
+      <RedeemCodeDialog budgets={budgets.data} opened={redeeming} onClose={() => setRedeeming(false)} />
       {budgets.data.length === 0 ? (
         <EmptyState message={t('tab.empty')} />
       ) : (

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { PagedTable, type Column } from '@/components/PagedTable';
 import { ImportLineErrors } from '@/components/import/ImportLineErrors';
+import { UploadFlow } from '@/components/import/UploadFlow';
 import type { ProviderHistoryRow, ProviderReport } from '@/lib/api/types';
 import { IMPORT_MAX_ROWS } from '@/lib/constants';
 import { formatDateTime } from '@/lib/format';
@@ -31,109 +32,69 @@ export default function UploadKindTab() {
 
 function KindUploads({ tab }: { tab: UploadTab }) {
   const { t } = useTranslation('providerUploads');
-  const [file, setFile] = useState<File | null>(null);
   const upload = useUploadProviderFile();
   const validate = useValidateProviderUpload();
   const process = useProcessProviderUpload();
   const template = useDownloadProviderTemplate();
-
-  const reset = () => {
-    upload.reset();
-    validate.reset();
-    process.reset();
-  };
-  const report = validate.data;
-  const step = process.data?.valid ? 3 : report ? 2 : upload.data ? 1 : 0;
-
-  // Validation books nothing, so it runs straight after the upload.
-  const uploadAndValidate = () => {
-    if (!file) return;
-    reset();
-    upload.mutate({ kind: tab.kind, file }, { onSuccess: (result) => validate.mutate(result.uploadId) });
-  };
+  const lineLabels = { line: t('lines.line'), field: t('report.field'), reason: t('lines.reason') };
 
   return (
     <Stack gap="lg" pt="md">
-      <Card withBorder padding="lg">
-        <Stack gap="md">
-          <Text size="sm">{t(`help.${tab.kind}`)}</Text>
-          <Text size="sm">{t('intro.rules', { max: IMPORT_MAX_ROWS, format: tab.format.toUpperCase() })}</Text>
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              loading={template.isPending}
-              onClick={() => template.mutate({ kind: tab.kind, filename: `template-${tab.path}.${tab.format}` })}
-              data-testid="upload-template"
-            >
-              {t('template')}
-            </Button>
-          </Group>
-          <Stepper active={step} size="sm">
-            <Stepper.Step label={t('steps.upload')} loading={upload.isPending} />
-            <Stepper.Step label={t('steps.validate')} loading={validate.isPending} />
-            <Stepper.Step label={t('steps.process')} loading={process.isPending} />
-          </Stepper>
-          <Group align="flex-end">
-            <FileInput
-              label={t('file')}
-              placeholder={t('filePlaceholder', { format: tab.format.toUpperCase() })}
-              accept={ACCEPT[tab.format]}
-              value={file}
-              onChange={(next) => {
-                setFile(next);
-                reset();
-              }}
-              clearable
-              w={360}
-              data-testid="upload-file"
-            />
-            <Button onClick={uploadAndValidate} disabled={!file} loading={upload.isPending || validate.isPending} data-testid="upload-submit">
-              {t('upload')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-
-      {report && !process.data && (
-        <Card withBorder padding="lg">
+      <UploadFlow
+        upload={upload}
+        validate={validate}
+        process={process}
+        variables={(file: File) => ({ kind: tab.kind, file })}
+        intro={
+          <>
+            <Text size="sm">{t(`help.${tab.kind}`)}</Text>
+            <Text size="sm">{t('intro.rules', { max: IMPORT_MAX_ROWS, format: tab.format.toUpperCase() })}</Text>
+            <Group>
+              <Button
+                variant="light"
+                size="xs"
+                loading={template.isPending}
+                onClick={() => template.mutate({ kind: tab.kind, filename: `template-${tab.path}.${tab.format}` })}
+                data-testid="upload-template"
+              >
+                {t('template')}
+              </Button>
+            </Group>
+          </>
+        }
+        accept={ACCEPT[tab.format]}
+        labels={{
+          steps: { upload: t('steps.upload'), validate: t('steps.validate'), process: t('steps.process') },
+          file: t('file'),
+          filePlaceholder: t('filePlaceholder', { format: tab.format.toUpperCase() }),
+          upload: t('upload'),
+          process: t('process'),
+          fixFirst: t('report.fixFirst'),
+        }}
+        testIds={{ file: 'upload-file', upload: 'upload-submit', process: 'upload-process', result: 'upload-result' }}
+        isValid={(report) => report.valid}
+        isDone={(result) => result.valid}
+        renderReport={(report) => (
           <Stack gap="md" data-testid="upload-report">
             <Title order={3} size="h4">
               {t('report.title')}
             </Title>
             <ReportSummary report={report} />
-            <ImportLineErrors errors={report.errors} labels={{ line: t('lines.line'), field: t('report.field'), reason: t('lines.reason') }} />
+            <ImportLineErrors errors={report.errors} labels={lineLabels} />
             <LineResults lines={report.lines} testId="upload-report-lines" />
-            <Group>
-              <Button onClick={() => process.mutate(report.uploadId)} disabled={!report.valid} loading={process.isPending} data-testid="upload-process">
-                {t('process')}
-              </Button>
-              {!report.valid && (
-                <Text size="sm" c="dimmed">
-                  {t('report.fixFirst')}
-                </Text>
-              )}
-            </Group>
           </Stack>
-        </Card>
-      )}
-
-      {process.data && (
-        <Card withBorder padding="lg">
-          <Stack gap="md" data-testid="upload-result">
+        )}
+        renderResult={(result) => (
+          <Stack gap="md">
             <Title order={3} size="h4">
               {t('result.title')}
             </Title>
-            <ReportSummary report={process.data} />
-            <ImportLineErrors
-              errors={process.data.errors}
-              labels={{ line: t('lines.line'), field: t('report.field'), reason: t('lines.reason') }}
-            />
-            <LineResults lines={process.data.lines} testId="upload-result-lines" />
+            <ReportSummary report={result} />
+            <ImportLineErrors errors={result.errors} labels={lineLabels} />
+            <LineResults lines={result.lines} testId="upload-result-lines" />
           </Stack>
-        </Card>
-      )}
-
+        )}
+      />
       <History tab={tab} />
     </Stack>
   );
