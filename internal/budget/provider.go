@@ -9,47 +9,119 @@ import (
 	"mobility/portal/internal/database"
 )
 
-// UserBudgets is the read model provider data (internal/providerdata)
-// chooses a line's budget from: every budget owned by the given users, by
-// user id, in one query per 500 users, ordered by Types (mobility budget
-// first) and id. The users come from the caller's own matching (platform
-// staff), so the scope is usually access.SystemScope().
-func (s *Service) UserBudgets(ctx context.Context, scope access.Scope, userIDs []int64) (map[int64][]Ref, error) {
-	rows, err := s.store.userRefs(ctx, scope, userIDs)
+// Provider purchases (issue 15: internal/providerdata's files and
+// internal/cambio's invoices) choose their budget one way, here: the
+// candidates come from ProviderBudgets (or CompanyBudgets where the
+// company pays the provider directly), the file locks them all up front
+// in id order (LockForFile) and each line books on the first candidate
+// that takes its amount (ChooseForPurchase).
+
+// ProviderBudget is a company-paid budget a provider's line may be booked
+// on.
+type ProviderBudget struct {
+	ID     int64
+	Type   string
+	Active bool
+}
+
+// ProviderBudgets lists, for each user, the company-paid budgets a
+// provider's expense may be booked on, in the order to try them: by type
+// in the order of Types (mobility budget first), lowest id first within a
+// type; one query per 500 users. Users without one are left out; the
+// employee's own (private) budgets are never candidates.
+func (s *Service) ProviderBudgets(ctx context.Context, userIDs []int64) (map[int64][]ProviderBudget, error) {
+	byUser, err := s.store.companyPaidOfUsers(ctx, userIDs)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out := map[int64][]Ref{}
-	for _, r := range rows {
-		out[*r.UserID] = append(out[*r.UserID], r)
-	}
-	for id, list := range out {
-		slices.SortFunc(list, func(a, b Ref) int {
-			ra, rb := slices.Index(Types, a.BudgetType), slices.Index(Types, b.BudgetType)
-			if ra != rb {
-				return ra - rb
+	out := make(map[int64][]ProviderBudget, len(byUser))
+	for uid, cs := range byUser {
+		list := make([]ProviderBudget, 0, len(cs))
+		for _, c := range cs { // ordered by id
+			if slices.Contains(Types, c.BudgetType) {
+				list = append(list, ProviderBudget{ID: c.ID, Type: c.BudgetType, Active: c.ActivationStatus != StatusDeactivated})
 			}
-			return int(a.ID - b.ID)
+		}
+		slices.SortStableFunc(list, func(a, b ProviderBudget) int {
+			return slices.Index(Types, a.Type) - slices.Index(Types, b.Type)
 		})
-		out[id] = list
+		if len(list) > 0 {
+			out[uid] = list
+		}
 	}
 	return out, nil
 }
 
-// PickForPurchase chooses the budget a user's purchase from a provider's
-// file is booked on: the first active one in Types order (mobility budget
-// first), else the first one (a deactivated budget, which then refuses
-// the purchase with BUDGET_DEACTIVATED). ok is false without any.
-func PickForPurchase(list []Ref) (Ref, bool) {
-	for _, r := range list {
-		if r.ActivationStatus != StatusDeactivated {
-			return r, true
+// CompanyBudgets finds the company budget (type COMPANY_BUDGET, no user)
+// of each company, by company id; companies without one are left out.
+// One query per 500 companies.
+func (s *Service) CompanyBudgets(ctx context.Context, companyIDs []int64) (map[int64]ProviderBudget, error) {
+	rows, err := s.store.companyBudgetRefs(ctx, companyIDs)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	out := make(map[int64]ProviderBudget, len(rows))
+	for _, r := range rows {
+		out[r.CompanyID] = ProviderBudget{ID: r.ID, Type: r.BudgetType, Active: r.ActivationStatus != StatusDeactivated}
+	}
+	return out, nil
+}
+
+// FirstForPurchase is the budget a check without booking names for a
+// line: the first active candidate, else the first (a deactivated budget,
+// which refuses unless its extra-costs window is open). ok is false
+// without any.
+func FirstForPurchase(list []ProviderBudget) (ProviderBudget, bool) {
+	for _, b := range list {
+		if b.Active {
+			return b, true
 		}
 	}
 	if len(list) > 0 {
 		return list[0], true
 	}
-	return Ref{}, false
+	return ProviderBudget{}, false
+}
+
+// ChooseForPurchase picks, in the caller's transaction, the first of the
+// candidates that takes a purchase of amount cents (CheckSpend: active or
+// in its extra-costs window, enough on a limited budget), so a mobility
+// budget that holds too little hands the line to the next. None: the
+// first candidate's refusal (an *apperr.Error with the budget's label).
+func (s *Service) ChooseForPurchase(ctx context.Context, list []ProviderBudget, amount int64) (int64, error) {
+	var refusal error
+	for _, b := range list {
+		err := s.CheckSpend(ctx, access.SystemScope(), b.ID, amount)
+		if err == nil {
+			return b.ID, nil
+		}
+		if e := apperr.As(err); e == nil || e.Kind == apperr.KindInternal {
+			return 0, err
+		}
+		if refusal == nil {
+			refusal = err
+		}
+	}
+	if refusal == nil {
+		return 0, apperr.NotFound("budget")
+	}
+	return 0, refusal
+}
+
+// LockForFile locks, in the caller's transaction, every budget a file may
+// book on, in ascending id order in one statement. A file's lines would
+// otherwise lock budgets in the file's order, and two files booking on the
+// same budgets in opposite orders could deadlock on PostgreSQL; once all
+// are held, the lines' own checks re-lock what the transaction already
+// owns. SQLite serialises writers and needs no row lock.
+func (s *Service) LockForFile(ctx context.Context, ids []int64) error {
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	if len(ids) == 0 {
+		return nil
+	}
+	return apperr.Wrap(s.store.lockIDs(ctx, ids))
 }
 
 // CheckSpend locks a budget (within scope) and tells whether a purchase of
@@ -72,41 +144,4 @@ func (s *Service) CheckSpend(ctx context.Context, scope access.Scope, budgetID, 
 		return err
 	})
 	return apperr.Wrap(err)
-}
-
-// ProviderBudget is one of a user's company-paid budgets a provider's
-// line may be booked on (cambio's invoice lines).
-type ProviderBudget struct {
-	ID     int64
-	Type   string
-	Active bool
-}
-
-// ProviderBudgets lists, for each user, the company-paid budgets a
-// provider's expense may be booked on, in the order to try them: by type
-// in the order of Types (mobility budget first), lowest id first within a
-// type; one query per 500 users. Users without one are left out. The
-// caller books on the first that takes the amount (CheckSpend), so a
-// mobility budget that holds too little hands the line to the next.
-func (s *Service) ProviderBudgets(ctx context.Context, userIDs []int64) (map[int64][]ProviderBudget, error) {
-	byUser, err := s.store.companyPaidOfUsers(ctx, userIDs)
-	if err != nil {
-		return nil, apperr.Internal(err)
-	}
-	out := make(map[int64][]ProviderBudget, len(byUser))
-	for uid, cs := range byUser {
-		list := make([]ProviderBudget, 0, len(cs))
-		for _, c := range cs { // ordered by id
-			if slices.Contains(Types, c.BudgetType) {
-				list = append(list, ProviderBudget{ID: c.ID, Type: c.BudgetType, Active: c.ActivationStatus != StatusDeactivated})
-			}
-		}
-		slices.SortStableFunc(list, func(a, b ProviderBudget) int {
-			return slices.Index(Types, a.Type) - slices.Index(Types, b.Type)
-		})
-		if len(list) > 0 {
-			out[uid] = list
-		}
-	}
-	return out, nil
 }

@@ -91,11 +91,23 @@ func (s *store) activeUsageReasons(ctx context.Context, scope access.Scope, comp
 	return out, err
 }
 
-// userRefs reads every budget of the given users within scope (500 users
-// a query).
-func (s *store) userRefs(ctx context.Context, scope access.Scope, userIDs []int64) ([]Ref, error) {
-	cond, args := scope.InCompanies("b.corporate_account_id")
-	return database.SelectIn[Ref](ctx, s.db, userIDs, func(in string) string {
-		return selectRef + `WHERE b.user_id IN (` + in + `) AND ` + cond
-	}, args...)
+// companyBudgetRefs reads the company budgets (no user) of the given
+// companies (500 companies a query).
+func (s *store) companyBudgetRefs(ctx context.Context, companyIDs []int64) ([]Ref, error) {
+	return database.SelectIn[Ref](ctx, s.db, companyIDs, func(in string) string {
+		return selectRef + `WHERE b.corporate_account_id IN (` + in + `) AND b.user_id IS NULL AND b.budget_type = ?`
+	}, TypeCompany)
+}
+
+// lockIDs locks budgets by id in the order given (ascending: the order
+// every batch locks them in), reading nothing else; a no-op on SQLite.
+func (s *store) lockIDs(ctx context.Context, ids []int64) error {
+	lock := s.db.Dialect.ForUpdate()
+	if lock == "" {
+		return nil
+	}
+	_, err := database.SelectIn[int64](ctx, s.db, ids, func(in string) string {
+		return `SELECT b.id FROM budgets b WHERE b.id IN (` + in + `) ORDER BY b.id` + lock
+	})
+	return err
 }

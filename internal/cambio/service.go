@@ -250,6 +250,23 @@ func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRo
 	if err != nil {
 		return err
 	}
+	mrp, err := s.expenses.ResolveMRP(ctx, expense.MrpCambio)
+	if err != nil {
+		return err
+	}
+	if book {
+		// every candidate budget locked up front in id order, so two files
+		// booking on the same budgets cannot deadlock
+		var ids []int64
+		for _, cands := range budgets {
+			for _, b := range cands {
+				ids = append(ids, b.ID)
+			}
+		}
+		if err := s.budgets.LockForFile(ctx, ids); err != nil {
+			return err
+		}
+	}
 	now := s.now()
 	for _, c := range ok {
 		k := lineKey{c.invoice, c.lineID}
@@ -285,25 +302,13 @@ func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRo
 		}
 		// the first budget, in order, that takes the amount; else the
 		// first one's refusal
-		var budgetID int64
-		var refusal *apperr.Error
-		for _, b := range cands {
-			err := s.budgets.CheckSpend(ctx, access.SystemScope(), b.ID, c.amount)
-			if err == nil {
-				budgetID = b.ID
-				break
-			}
-			e := apperr.As(err)
-			if e == nil || e.Kind == apperr.KindInternal {
-				return err
-			}
-			if refusal == nil {
-				refusal = e
-			}
-		}
-		if budgetID == 0 {
+		budgetID, err := s.budgets.ChooseForPurchase(ctx, cands, c.amount)
+		if refusal := apperr.As(err); refusal != nil && refusal.Kind != apperr.KindInternal {
 			fail(lineReason(ctx, refusal))
 			continue
+		}
+		if err != nil {
+			return err
 		}
 		desc := "Cambio"
 		if c.desc != "" {
@@ -314,7 +319,7 @@ func (s *Service) invoice(ctx context.Context, p *access.Principal, up *uploadRo
 		bk, err := s.expenses.BookProvider(ctx, expense.ProviderBooking{UserID: u.ID, CompanyID: u.CompanyID,
 			BudgetID: budgetID, Amount: c.amount, VatBasisPoints: c.vat, Description: desc, Date: c.date, MobilityMode: "CAR",
 			BookingID: "CAMBIO-" + c.invoice + "-" + c.lineID, ExternalReference: "CAMBIO " + c.invoice + "/" + c.lineID,
-			IdentificationField: c.customer})
+			IdentificationField: c.customer, Mrp: mrp})
 		if err != nil {
 			return err
 		}

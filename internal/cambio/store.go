@@ -184,3 +184,10 @@ func (s *store) co2Of(ctx context.Context, scope access.Scope, companyID int64, 
 		append(args, p.Size, p.Offset())...)
 	return rows, totals.N, totals.Km, totals.CO2, err
 }
+
+func (s *store) linesAfter(ctx context.Context, afterID int64, limit int) ([]ReportedLine, error) {
+	var rows []ReportedLine
+	err := s.db.Select(ctx, &rows, `SELECT id, booking_id, amount_cents, trip_date, user_id FROM cambio_invoice_lines
+		WHERE id > ? ORDER BY id LIMIT ?`, afterID, limit)
+	return rows, err
+}

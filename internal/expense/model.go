@@ -104,7 +104,8 @@ type Event struct {
 	RecurrenceOspID       *string  `json:"recurrenceOspId" description:"set when booked by a recurring external purchase"`
 	ResourceOspID         *string  `json:"resourceOspId" description:"the catalogue resource it was booked on (null: none)"`
 	ResourceName          *string  `json:"resourceName"`
-	ProviderName          *string  `json:"providerName" description:"the resource's MRP partner"`
+	ProviderName          *string  `json:"providerName" description:"the MRP partner: the resource's, or the provider whose file or invoice booked it"`
+	MrpCode               *string  `json:"mrpCode" description:"the provider whose file or invoice booked it (NMBS, DELIJN, KBC, SWAPFIETS, BLUEBIKE, BEMOBILE, ENECO, CAMBIO); null: none"`
 	Quantity              *float64 `json:"quantity" description:"units of the resource's fee used (null: not given)"`
 	NotBilled             bool     `json:"notBilled"`
 	Settled               bool     `json:"settled"`

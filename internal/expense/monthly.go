@@ -11,7 +11,7 @@ import (
 
 // Monthly totals: expense's read model for reporting and the dashboard.
 // Per company, user, month of the expense date (yyyyMM), mobility mode and
-// provider ("" until bookings carry one), the number of expenses and their
+// provider (the MRP code of a provider's purchase, mrp.go; "" for others), the number of expenses and their
 // net amount incl. VAT (the expense minus refunds plus added cost). book,
 // Refund and Correct add to it in the same transaction as the expense and
 // its ledger rows; RebuildMonthly recomputes it from the expenses and the
@@ -60,7 +60,7 @@ func (s *Service) MonthlyTotals(ctx context.Context, scope access.Scope, q Month
 // cents, in the caller's transaction.
 func (s *Service) addMonthly(ctx context.Context, e *expenseRow, count, amount int64) error {
 	m := MonthlyTotal{CompanyID: e.CorporateAccountID, UserID: e.UserID, Month: monthOf(e.ExpenseDate),
-		MobilityMode: e.MobilityMode, Count: count, Sum: amount}
+		MobilityMode: e.MobilityMode, Provider: e.MrpCode, Count: count, Sum: amount}
 	r := m
 	r.UserID = RollupUser
 	return s.store.addMonthly(ctx, []MonthlyTotal{m, r})
@@ -103,7 +103,8 @@ func (s *Service) fromRows(ctx context.Context) ([]MonthlyTotal, error) {
 		}
 		for _, r := range rows {
 			for _, who := range []int64{r.UserID, RollupUser} {
-				m := MonthlyTotal{CompanyID: r.CorporateAccountID, UserID: who, Month: monthOf(r.ExpenseDate), MobilityMode: r.MobilityMode}
+				m := MonthlyTotal{CompanyID: r.CorporateAccountID, UserID: who, Month: monthOf(r.ExpenseDate), MobilityMode: r.MobilityMode,
+					Provider: r.MrpCode}
 				k := keyOf(m)
 				if sums[k] == nil {
 					sums[k] = &m

@@ -30,6 +30,9 @@ type ProviderBooking struct {
 	IdentificationField string
 	MobilityMode        string
 	Description         string
+	// Mrp is the provider (ResolveMRP): the expense records it, and the
+	// monthly totals count it under its code
+	Mrp ProviderMRP
 }
 
 // ProviderBooked is the expense a provider booking made.
@@ -73,7 +76,7 @@ func (s *Service) BookProvider(ctx context.Context, b ProviderBooking) (*Provide
 		e := &expenseRow{OspID: uuid.NewString(), BudgetID: b.BudgetID, UserID: b.UserID, CorporateAccountID: b.CompanyID,
 			Amount: b.Amount, VatBasisPoints: b.VatBasisPoints, Description: strings.TrimSpace(b.Description), ExpenseDate: b.Date,
 			BookingID: b.BookingID, ExternalReference: b.ExternalReference, IdentificationField: b.IdentificationField,
-			MobilityMode: mode, NotBilled: true, CreatedAt: s.now()}
+			MobilityMode: mode, NotBilled: true, CreatedAt: s.now(), MrpCode: b.Mrp.Code, MrpPartnerID: b.Mrp.PartnerID}
 		if err := s.store.insertExpense(ctx, e); err != nil {
 			return err
 		}
@@ -100,6 +103,9 @@ type BookedRef struct {
 	BudgetID     int64  `db:"budget_id"`
 	MobilityMode string `db:"mobility_mode"`
 	ExpenseDate  string `db:"expense_date"`
+	// MrpCode is the provider's code (a surcharge records its booking's)
+	MrpCode      string `db:"mrp_code"`
+	MrpPartnerID *int64 `db:"mrp_partner_id"`
 }
 
 // ByBookingIDs finds expenses by booking id (one query per 500 ids), for

@@ -36,6 +36,7 @@ type Service struct {
 	budgets   *budget.Service
 	outbox    *mail.Outbox
 	resources *resource.Service
+	mrps      MRPCatalogue
 }
 
 // Deps are the services expenses call.
@@ -49,11 +50,14 @@ type Deps struct {
 	// Resources is the catalogue an expense names its resource in (its
 	// read models: active resources by ospId, any resource by id).
 	Resources *resource.Service
+	// MRPs is the partner catalogue a provider's purchase names its
+	// provider in (mrp.go)
+	MRPs MRPCatalogue
 }
 
 func NewService(d Deps) *Service {
 	s := &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies,
-		budgets: d.Budgets, outbox: d.Outbox, resources: d.Resources}
+		budgets: d.Budgets, outbox: d.Outbox, resources: d.Resources, mrps: d.MRPs}
 	if d.Budgets != nil {
 		// the ledger names the expense of its rows through this read model
 		d.Budgets.UseExpenseIDs(s.OspIDs)
@@ -303,10 +307,13 @@ func (s *Service) enrich(ctx context.Context, scope access.Scope, views []eventV
 	if len(views) == 0 {
 		return nil
 	}
-	var ids, budgetIDs, userIDs, bookerIDs, companyIDs, resourceIDs []int64
+	var ids, budgetIDs, userIDs, bookerIDs, companyIDs, resourceIDs, partnerIDs []int64
 	for i := range views {
 		v := &views[i]
 		ids = append(ids, v.ID)
+		if v.MrpPartnerID != nil {
+			partnerIDs = append(partnerIDs, *v.MrpPartnerID)
+		}
 		if v.ResourceID != nil {
 			resourceIDs = append(resourceIDs, *v.ResourceID)
 		}
@@ -345,6 +352,12 @@ func (s *Service) enrich(ctx context.Context, scope access.Scope, views []eventV
 	if err != nil {
 		return err
 	}
+	partners := map[int64]string{}
+	if s.mrps != nil && len(partnerIDs) > 0 {
+		if partners, err = s.mrps.NamesByID(ctx, partnerIDs); err != nil {
+			return err
+		}
+	}
 	for i := range views {
 		v := &views[i]
 		if l, ok := ledgers[v.ID]; ok {
@@ -366,6 +379,10 @@ func (s *Service) enrich(ctx context.Context, scope access.Scope, views []eventV
 			if r, ok := resources[*v.ResourceID]; ok {
 				v.Resource = &r
 			}
+		}
+		v.MrpName = MRPName(v.MrpCode)
+		if v.MrpPartnerID != nil && partners[*v.MrpPartnerID] != "" {
+			v.MrpName = partners[*v.MrpPartnerID]
 		}
 	}
 	return nil
@@ -391,6 +408,9 @@ func (v *eventView) toEvent() Event {
 		CorporateAccountOspID: v.CompanyOspID, CorporateAccountName: v.CompanyName, RecurrenceOspID: v.RecurrenceOsp,
 		NotBilled: v.NotBilled, Settled: v.Settled, CreatedOn: v.CreatedAt.Format(time.RFC3339),
 		Quantity: quantityOf(v.QuantityMilli)}
+	if v.MrpCode != "" {
+		ev.MrpCode, ev.ProviderName = &v.MrpCode, &v.MrpName
+	}
 	if r := v.Resource; r != nil {
 		ev.ResourceOspID, ev.ResourceName, ev.ProviderName = &r.OspID, &r.Name, &r.MrpPartnerName
 	}

@@ -40,16 +40,20 @@ type expenseRow struct {
 	// thousandths of the resource fee's unit (both optional)
 	ResourceID    *int64 `db:"resource_id"`
 	QuantityMilli *int64 `db:"quantity_milli"`
+	// the provider of a provider's purchase (mrp.go): its code, and its
+	// catalogue partner where there is one
+	MrpCode      string `db:"mrp_code"`
+	MrpPartnerID *int64 `db:"mrp_partner_id"`
 }
 
 func (s *store) insertExpense(ctx context.Context, e *expenseRow) error {
 	id, err := s.db.Insert(ctx, `INSERT INTO expenses (osp_id, budget_id, user_id, corporate_account_id, amount, vat_percentage,
 		description, expense_date, booking_id, usage_reason, external_reference, identification_field, mobility_mode,
-		not_billed, settled, recurrence_id, period_key, created_by, created_at, resource_id, quantity_milli)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		not_billed, settled, recurrence_id, period_key, created_by, created_at, resource_id, quantity_milli, mrp_code, mrp_partner_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		e.OspID, e.BudgetID, e.UserID, e.CorporateAccountID, e.Amount, e.VatBasisPoints, e.Description, e.ExpenseDate,
 		e.BookingID, e.UsageReason, e.ExternalReference, e.IdentificationField, e.MobilityMode, e.NotBilled, e.Settled,
-		e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli)
+		e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli, e.MrpCode, e.MrpPartnerID)
 	if err != nil {
 		return err
 	}
@@ -85,12 +89,13 @@ type eventView struct {
 	CompanyType   string
 	CreatorName   string
 	Resource      *resource.Ref
+	MrpName       string // the provider's name: its catalogue partner's, else mrp.go's
 }
 
 const selectEvent = `SELECT e.id, e.osp_id, e.budget_id, e.user_id, e.corporate_account_id, e.amount, e.vat_percentage,
 	e.description, e.expense_date, e.booking_id, e.usage_reason, e.external_reference, e.identification_field,
 	e.mobility_mode, e.not_billed, e.settled, e.recurrence_id, e.period_key, e.created_by, e.created_at,
-	e.resource_id, e.quantity_milli, r.osp_id AS recurrence_osp_id
+	e.resource_id, e.quantity_milli, e.mrp_code, e.mrp_partner_id, r.osp_id AS recurrence_osp_id
 FROM expenses e
 LEFT JOIN recurring_expenses r ON r.id = e.recurrence_id `
 
@@ -331,8 +336,8 @@ func (s *store) ospIDs(ctx context.Context, ids []int64) ([]expenseOspID, error)
 
 func (s *store) byBookingIDs(ctx context.Context, ids []string) ([]BookedRef, error) {
 	return database.SelectIn[BookedRef](ctx, s.db, ids, func(in string) string {
-		return `SELECT id, osp_id, booking_id, user_id, corporate_account_id, budget_id, mobility_mode, expense_date
-			FROM expenses WHERE booking_id IN (` + in + `)`
+		return `SELECT id, osp_id, booking_id, user_id, corporate_account_id, budget_id, mobility_mode, expense_date,
+			mrp_code, mrp_partner_id FROM expenses WHERE booking_id IN (` + in + `)`
 	})
 }
 

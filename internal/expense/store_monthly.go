@@ -64,7 +64,7 @@ func (s *store) replaceMonthly(ctx context.Context, rows []MonthlyTotal) error {
 // expenseKeys pages through the expenses' grouping columns by id.
 func (s *store) expenseKeys(ctx context.Context, afterID int64, limit int) ([]expenseRow, error) {
 	var out []expenseRow
-	err := s.db.Select(ctx, &out, `SELECT id, user_id, corporate_account_id, expense_date, mobility_mode FROM expenses
+	err := s.db.Select(ctx, &out, `SELECT id, user_id, corporate_account_id, expense_date, mobility_mode, mrp_code FROM expenses
 		WHERE id > ? ORDER BY id LIMIT ?`, afterID, limit)
 	return out, err
 }

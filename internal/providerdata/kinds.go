@@ -1,6 +1,7 @@
 package providerdata
 
 import (
+	"mobility/portal/internal/expense"
 	"mobility/portal/internal/user"
 )
 
@@ -38,8 +39,11 @@ type column struct {
 type kindDef struct {
 	Kind     string
 	Provider string // the provider's name; booking ids are Prefix + "-" + key
-	Prefix   string
-	Format   string
+	// Mrp is the provider's code the expenses record (expense.ProviderMRPs);
+	// "" for surcharges, which record their earlier booking's
+	Mrp    string
+	Prefix string
+	Format string
 	// XML: the root element and the element of each record
 	XMLRoot, XMLRecord string
 	Mode               string // the mobility mode of its expenses
@@ -76,7 +80,7 @@ var Kinds = []*kindDef{
 		},
 	},
 	{
-		Kind: KindLine, Provider: "De Lijn", Prefix: "DLN", Format: FormatCSV, Mode: "BUS_TRAM_METRO", TokenField: user.FieldMobibCard,
+		Kind: KindLine, Provider: "De Lijn", Mrp: expense.MrpDeLijn, Prefix: "DLN", Format: FormatCSV, Mode: "BUS_TRAM_METRO", TokenField: user.FieldMobibCard,
 		KeyCol: "transactionId", TokenCol: "mobibCardNumber", DateCol: "validationDate", AmountCol: "amountInclVat", VatCol: "vatRate",
 		DescCols: []string{"productName", "zone"},
 		Columns: []column{
@@ -90,7 +94,7 @@ var Kinds = []*kindDef{
 		},
 	},
 	{
-		Kind: KindKBC, Provider: "KBC Mobile", Prefix: "KBC", Format: FormatXLSX, Mode: "PARKING", TokenField: user.FieldLicencePlate,
+		Kind: KindKBC, Provider: "KBC Mobile", Mrp: expense.MrpKBC, Prefix: "KBC", Format: FormatXLSX, Mode: "PARKING", TokenField: user.FieldLicencePlate,
 		KeyCol: "Transaction ID", TokenCol: "Licence plate", DateCol: "Date", AmountCol: "Amount incl. VAT", VatCol: "VAT %",
 		DescCols: []string{"City", "Parking zone"},
 		Columns: []column{
@@ -104,7 +108,7 @@ var Kinds = []*kindDef{
 		},
 	},
 	{
-		Kind: KindNMBS, Provider: "NMBS/SNCB", Prefix: "NMBS", Format: FormatCSV, Mode: "TRAIN", TokenField: user.FieldMobibCard,
+		Kind: KindNMBS, Provider: "NMBS/SNCB", Mrp: expense.MrpNMBS, Prefix: "NMBS", Format: FormatCSV, Mode: "TRAIN", TokenField: user.FieldMobibCard,
 		KeyCol: "ticketNumber", TokenCol: "mobibCardNumber", DateCol: "travelDate", AmountCol: "priceInclVat", VatCol: "vatRate",
 		DescCols: []string{"productName", "departureStation", "arrivalStation", "travelClass"},
 		Columns: []column{
@@ -120,7 +124,7 @@ var Kinds = []*kindDef{
 		},
 	},
 	{
-		Kind: KindSwapfiets, Provider: "Swapfiets", Prefix: "SWF", Format: FormatCSV, Mode: "BIKE", TokenField: user.FieldSwapfiets,
+		Kind: KindSwapfiets, Provider: "Swapfiets", Mrp: expense.MrpSwapfiets, Prefix: "SWF", Format: FormatCSV, Mode: "BIKE", TokenField: user.FieldSwapfiets,
 		KeyCol: "invoiceLineId", TokenCol: "swapfietsNumber", DateCol: "periodStart", AmountCol: "amountInclVat", VatCol: "vatRate",
 		DescCols: []string{"product", "periodStart", "periodEnd"},
 		Columns: []column{
@@ -134,7 +138,7 @@ var Kinds = []*kindDef{
 		},
 	},
 	{
-		Kind: KindBluebikeEvents, Provider: "Blue-bike", Prefix: "BB", Format: FormatCSV, Mode: "BIKE", TokenField: user.FieldBluebikeNumber,
+		Kind: KindBluebikeEvents, Provider: "Blue-bike", Mrp: expense.MrpBluebike, Prefix: "BB", Format: FormatCSV, Mode: "BIKE", TokenField: user.FieldBluebikeNumber,
 		KeyCol: "eventId", TokenCol: "bluebikeNumber", DateCol: "startTime", AmountCol: "amountInclVat", VatCol: "vatRate",
 		DescCols: []string{"startStation", "endStation"},
 		Columns: []column{
@@ -150,7 +154,7 @@ var Kinds = []*kindDef{
 		},
 	},
 	{
-		Kind: KindBeMobile, Provider: "BeMobile", Prefix: "BEM", Format: FormatXML, Mode: "PARKING", TokenField: user.FieldLicencePlate,
+		Kind: KindBeMobile, Provider: "BeMobile", Mrp: expense.MrpBeMobile, Prefix: "BEM", Format: FormatXML, Mode: "PARKING", TokenField: user.FieldLicencePlate,
 		XMLRoot: "BeMobileTransactions", XMLRecord: "Transaction",
 		ModeCol: "Type", ModeValues: map[string]string{"PARKING": "PARKING", "FUEL": "FUEL"},
 		KeyCol: "TransactionId", TokenCol: "LicencePlate", DateCol: "Date", AmountCol: "AmountInclVat", VatCol: "VatRate",
@@ -166,7 +170,7 @@ var Kinds = []*kindDef{
 		},
 	},
 	{
-		Kind: KindCharging, Provider: "Eneco eMobility", Prefix: "ENC", Format: FormatCSV, Mode: "CHARGING", TokenField: user.FieldCardNumber,
+		Kind: KindCharging, Provider: "Eneco eMobility", Mrp: expense.MrpEneco, Prefix: "ENC", Format: FormatCSV, Mode: "CHARGING", TokenField: user.FieldCardNumber,
 		KeyCol: "sessionId", TokenCol: "cardNumber", DateCol: "startTime", AmountCol: "amountInclVat", VatCol: "vatRate",
 		DescCols: []string{"location", "energyKwh"},
 		Columns: []column{

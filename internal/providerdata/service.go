@@ -14,6 +14,7 @@ import (
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/clock"
+	"mobility/portal/internal/company"
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/expense"
@@ -30,21 +31,25 @@ type Deps struct {
 	Users    *user.Service
 	Budgets  *budget.Service
 	Expenses *expense.Service
+	// Companies resolves the company of a direct-payment setting
+	Companies *company.Service
 }
 
 // Service runs the provider-data pipeline.
 type Service struct {
-	db       *database.DB
-	store    *store
-	clock    clock.Clock
-	users    *user.Service
-	budgets  *budget.Service
-	expenses *expense.Service
+	db        *database.DB
+	store     *store
+	clock     clock.Clock
+	users     *user.Service
+	budgets   *budget.Service
+	expenses  *expense.Service
+	companies *company.Service
 }
 
 // NewService builds the service.
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, budgets: d.Budgets, expenses: d.Expenses}
+	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, budgets: d.Budgets, expenses: d.Expenses,
+		companies: d.Companies}
 }
 
 func (s *Service) now() time.Time { return database.Now(s.clock.Now()) }
@@ -187,6 +192,13 @@ func (s *Service) run(ctx context.Context, p *access.Principal, up *uploadRow, b
 	if err != nil {
 		return nil, err
 	}
+	if book {
+		// every budget the file may book on, locked up front in id order,
+		// so two files booking on the same budgets cannot deadlock
+		if err := s.budgets.LockForFile(ctx, m.budgetIDs()); err != nil {
+			return nil, err
+		}
+	}
 	seen := map[string]int{}
 	for _, l := range lines {
 		res := LineResult{Line: l.line, NaturalKey: l.key, Date: l.date, Amount: l.amount}
@@ -254,10 +266,14 @@ type target struct {
 	userOspID  string
 	companyOsp string
 	companyID  int64
-	budgetID   int64
-	mode       string
-	bookingID  string
-	ident      string
+	// budgets are the candidates in the order to try (budget.ProviderBudgets,
+	// the company budget where the company pays the provider directly, a
+	// surcharge's earlier budget)
+	budgets   []budget.ProviderBudget
+	mode      string
+	bookingID string
+	ident     string
+	mrp       expense.ProviderMRP
 }
 
 // matched is what the batched reads found for a file's lines.
@@ -266,9 +282,23 @@ type matched struct {
 	targets  map[string]*target // by natural key (the file's first line with it)
 }
 
+// budgetIDs are every candidate budget of the file's lines.
+func (m *matched) budgetIDs() []int64 {
+	var ids []int64
+	for _, t := range m.targets {
+		if t.reason == "" || t.reason == ReasonBudgetDeactivated {
+			for _, b := range t.budgets {
+				ids = append(ids, b.ID)
+			}
+		}
+	}
+	return ids
+}
+
 // match reads, in a few batched queries whatever the file's size, the
-// lines processed before, the token holders (or a surcharge's earlier
-// booking), the users' states and their budgets.
+// lines processed before, the token holders on each line's date (or a
+// surcharge's earlier booking), the users' states, their budgets and
+// which companies pay this provider directly.
 func (s *Service) match(ctx context.Context, k *kindDef, lines []*pline) (*matched, error) {
 	m := &matched{existing: map[string]lineRow{}, targets: map[string]*target{}}
 	keys := make([]string, 0, len(lines))
@@ -289,9 +319,9 @@ func (s *Service) match(ctx context.Context, k *kindDef, lines []*pline) (*match
 	for _, r := range ex {
 		m.existing[r.NaturalKey] = r
 	}
-	owners := map[string]user.TokenOwner{}
+	holders := user.TokenHolders{}
 	if k.TokenField != "" {
-		if owners, err = s.users.TokenOwners(ctx, k.TokenField, tokens); err != nil {
+		if holders, err = s.users.TokenOwners(ctx, k.TokenField, tokens); err != nil {
 			return nil, err
 		}
 	}
@@ -301,9 +331,11 @@ func (s *Service) match(ctx context.Context, k *kindDef, lines []*pline) (*match
 			return nil, err
 		}
 	}
-	var userIDs []int64
-	for _, o := range owners {
-		userIDs = append(userIDs, o.UserID)
+	var userIDs, companyIDs []int64
+	for _, hs := range holders {
+		for _, o := range hs {
+			userIDs, companyIDs = append(userIDs, o.UserID), append(companyIDs, o.CompanyID)
+		}
 	}
 	for _, o := range originals {
 		userIDs = append(userIDs, o.UserID)
@@ -312,7 +344,23 @@ func (s *Service) match(ctx context.Context, k *kindDef, lines []*pline) (*match
 	if err != nil {
 		return nil, err
 	}
-	budgets, err := s.budgets.UserBudgets(ctx, access.SystemScope(), userIDs)
+	budgets, err := s.budgets.ProviderBudgets(ctx, userIDs)
+	if err != nil {
+		return nil, err
+	}
+	direct, err := s.store.directPayers(ctx, k.Kind, companyIDs)
+	if err != nil {
+		return nil, err
+	}
+	var payers []int64
+	for id := range direct {
+		payers = append(payers, id)
+	}
+	companyBudgets, err := s.budgets.CompanyBudgets(ctx, payers)
+	if err != nil {
+		return nil, err
+	}
+	mrp, err := s.expenses.ResolveMRP(ctx, k.Mrp)
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +369,7 @@ func (s *Service) match(ctx context.Context, k *kindDef, lines []*pline) (*match
 		if _, ok := m.targets[l.key]; ok {
 			continue
 		}
-		t := &target{mode: l.mode, bookingID: bookingID(k, l.key), ident: l.token}
+		t := &target{mode: l.mode, bookingID: bookingID(k, l.key), ident: l.token, mrp: mrp}
 		m.targets[l.key] = t
 		if k.RefCol != "" {
 			o, ok := originals[l.ref]
@@ -329,35 +377,45 @@ func (s *Service) match(ctx context.Context, k *kindDef, lines []*pline) (*match
 				t.reason = ReasonBookingNotFound
 				continue
 			}
-			t.userID, t.companyID, t.budgetID, t.mode, t.ident = o.UserID, o.CompanyID, o.BudgetID, o.MobilityMode, l.ref
+			t.userID, t.companyID, t.mode, t.ident = o.UserID, o.CompanyID, o.MobilityMode, l.ref
+			t.budgets = []budget.ProviderBudget{{ID: o.BudgetID, Active: true}}
+			t.mrp = expense.ProviderMRP{Code: o.MrpCode, PartnerID: o.MrpPartnerID}
 			st := states[o.UserID]
 			t.userOspID = st.OspID
-			if !st.Active && today > extraCostsUntil(st.UpdatedAt) {
+			if !st.Active && (st.DeactivatedAt == nil || today > extraCostsUntil(*st.DeactivatedAt)) {
 				t.reason = ReasonExtraCostsClosed
 			}
 			continue
 		}
-		o, ok := owners[l.token]
-		if !ok {
+		o, found := holders.On(l.token, l.date)
+		switch found {
+		case user.TokenUnknown:
 			t.reason = ReasonUnmatched
 			continue
-		}
-		t.userID, t.userOspID, t.companyID, t.companyOsp = o.UserID, o.UserOspID, o.CompanyID, o.CompanyOspID
-		if o.ValidFrom != nil && *o.ValidFrom > l.date {
+		case user.TokenNotOnDate:
 			t.reason = ReasonTokenNotValid
 			continue
 		}
+		t.userID, t.userOspID, t.companyID, t.companyOsp = o.UserID, o.UserOspID, o.CompanyID, o.CompanyOspID
 		if !states[o.UserID].Active {
 			t.reason = ReasonUserDeactivated
 			continue
 		}
-		b, ok := budget.PickForPurchase(budgets[o.UserID])
+		t.budgets = budgets[o.UserID]
+		if direct[o.CompanyID] {
+			// the company pays this provider: its company budget, the user
+			// still the traveller
+			t.budgets = nil
+			if cb, ok := companyBudgets[o.CompanyID]; ok {
+				t.budgets = []budget.ProviderBudget{cb}
+			}
+		}
+		b, ok := budget.FirstForPurchase(t.budgets)
 		if !ok {
 			t.reason = ReasonNoBudget
 			continue
 		}
-		t.budgetID = b.ID
-		if b.ActivationStatus == budget.StatusDeactivated {
+		if !b.Active {
 			t.reason = ReasonBudgetDeactivated
 		}
 	}
@@ -394,9 +452,13 @@ func (s *Service) bookLine(ctx context.Context, k *kindDef, up *uploadRow, l *pl
 		row.Status, row.Reason = statusOf(res.Reason), res.Reason
 		return s.store.setOutcome(ctx, row)
 	}
-	booked, err := s.expenses.BookProvider(ctx, expense.ProviderBooking{UserID: t.userID, CompanyID: t.companyID, BudgetID: t.budgetID,
-		Amount: l.amount, VatBasisPoints: l.vatBP, Date: l.date, BookingID: t.bookingID, ExternalReference: l.key,
-		IdentificationField: t.ident, MobilityMode: t.mode, Description: l.description})
+	budgetID, err := s.budgets.ChooseForPurchase(ctx, t.budgets, l.amount)
+	var booked *expense.ProviderBooked
+	if err == nil {
+		booked, err = s.expenses.BookProvider(ctx, expense.ProviderBooking{UserID: t.userID, CompanyID: t.companyID, BudgetID: budgetID,
+			Amount: l.amount, VatBasisPoints: l.vatBP, Date: l.date, BookingID: t.bookingID, ExternalReference: l.key,
+			IdentificationField: t.ident, MobilityMode: t.mode, Description: l.description, Mrp: t.mrp})
+	}
 	if reason := refusal(err); reason != "" {
 		fail(OutcomeFailed, reason)
 		row.Status, row.Reason = statusOf(reason), reason

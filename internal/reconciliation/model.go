@@ -31,7 +31,7 @@ const (
 // Row is a reconciliation row (SPEC §3).
 type Row struct {
 	BookingID      string    `json:"bookingId"`
-	MrpOspID       string    `json:"mrpOspId" description:"the provider (upload kind: NMBS, LINE, KBC, …)"`
+	MrpOspID       string    `json:"mrpOspId" description:"the provider (upload kind: NMBS, LINE, KBC, …; CAMBIO for Cambio invoices)"`
 	ExpectedAmount int64     `json:"expectedAmount" description:"cents: what the platform booked, net of refunds and corrections"`
 	ActualAmount   int64     `json:"actualAmount" description:"cents: what the provider's files report"`
 	Currency       string    `json:"currency"`

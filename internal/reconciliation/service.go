@@ -10,6 +10,7 @@ import (
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/cambio"
 	"mobility/portal/internal/clock"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/expense"
@@ -37,6 +38,8 @@ type Deps struct {
 	Users        *user.Service
 	Expenses     *expense.Service
 	ProviderData *providerdata.Service
+	// Cambio's invoice lines are the provider side of CAMBIO- bookings
+	Cambio *cambio.Service
 }
 
 // Service runs reconciliations and records overrides.
@@ -47,6 +50,7 @@ type Service struct {
 	users    *user.Service
 	expenses *expense.Service
 	lines    *providerdata.Service
+	cambio   *cambio.Service
 	// batch is how many rows a read takes at a time
 	batch int
 }
@@ -54,7 +58,7 @@ type Service struct {
 // NewService builds the service.
 func NewService(d Deps) *Service {
 	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, expenses: d.Expenses, lines: d.ProviderData,
-		batch: 5000}
+		cambio: d.Cambio, batch: 5000}
 }
 
 func (s *Service) now() time.Time { return database.Now(s.clock.Now()) }
@@ -95,7 +99,7 @@ type side struct {
 // only rows that changed and never a RESOLVED one. Safe to run again.
 func (s *Service) Run(ctx context.Context) (RunResult, error) {
 	var res RunResult
-	prefixKinds := providerdata.BookingPrefixes()
+	prefixKinds := bookingPrefixes()
 	kindOfPrefix := make(map[string]string, len(prefixKinds))
 	prefixes := make([]string, 0, len(prefixKinds))
 	for k, p := range prefixKinds {
@@ -123,6 +127,21 @@ func (s *Service) Run(ctx context.Context) (RunResult, error) {
 		for _, l := range lines {
 			sd := get(l.BookingID)
 			sd.kind, sd.reported, sd.lineDate = l.Kind, true, l.Date
+			sd.actual += l.Amount
+		}
+		after = lines[len(lines)-1].ID
+	}
+	for after := int64(0); s.cambio != nil; {
+		lines, err := s.cambio.ReportedLines(ctx, after, s.batch)
+		if err != nil {
+			return res, internal(err)
+		}
+		if len(lines) == 0 {
+			break
+		}
+		for _, l := range lines {
+			sd := get(l.BookingID)
+			sd.kind, sd.reported, sd.lineDate = cambio.BookingPrefix, true, l.Date
 			sd.actual += l.Amount
 		}
 		after = lines[len(lines)-1].ID
@@ -208,7 +227,7 @@ func toRow(r *rowRec) Row {
 func (s *Service) Problems(ctx context.Context, _ *access.Principal, req ProblemsRequest) (*paging.Page[Row], error) {
 	v := validate.New(ctx)
 	if req.Provider != "" {
-		if _, ok := providerdata.BookingPrefixes()[req.Provider]; !ok {
+		if _, ok := bookingPrefixes()[req.Provider]; !ok {
 			v.Fail("provider", "rule.oneOf", strings.Join(kinds(), ", "))
 		}
 	}
@@ -241,10 +260,18 @@ func (s *Service) Problems(ctx context.Context, _ *access.Principal, req Problem
 }
 
 func kinds() []string {
-	out := make([]string, 0, len(providerdata.Kinds))
+	out := make([]string, 0, len(providerdata.Kinds)+1)
 	for _, k := range providerdata.Kinds {
 		out = append(out, k.Kind)
 	}
+	return append(out, cambio.BookingPrefix)
+}
+
+// bookingPrefixes are the booking id prefixes reconciled, by provider:
+// the provider files' kinds and Cambio's invoices (CAMBIO-…).
+func bookingPrefixes() map[string]string {
+	out := providerdata.BookingPrefixes()
+	out[cambio.BookingPrefix] = cambio.BookingPrefix
 	return out
 }
 

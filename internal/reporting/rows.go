@@ -55,6 +55,8 @@ func (s *Service) Rows(ctx context.Context, pr *access.Principal, kind rowsKind,
 			name := p
 			if p == providerOther {
 				name = i18n.T(lang, "reporting.providerOther")
+			} else if n := expense.MRPName(p); n != "" {
+				name = n
 			}
 			rows = append(rows, Row{Count: e.Count, TotalPriceVatIncl: e.Sum, BillingMonth: e.Month, MobilityMode: e.MobilityMode,
 				MobilityModeLabel: modeLabel(lang, e.MobilityMode), MrpExtID: p, MrpName: name})

@@ -56,6 +56,44 @@ func (s *story) providerTokens(ctx context.Context) error {
 			}
 		}
 	}
+	// Initech pays NMBS directly (its train tickets are invoiced to the
+	// company): Camille's tickets are booked on Initech's company budget
+	_, err := s.app.ProviderData.SetDirectPayment(ctx, s.staff, providerdata.DirectPaymentUpdate{CorporateAccountOspID: InitechOspID,
+		Kind: providerdata.KindNMBS, PaidByCompany: ptr(true)})
+	if err != nil {
+		return fmt.Errorf("initech pays nmbs: %w", err)
+	}
+	return nil
+}
+
+// The demo's card handed over mid-month: Emma Claes's Blue-bike number
+// goes to Sophie Dubois on HandoverDay of the month the providers' files
+// report, so that month's rides before it are Emma's and from it Sophie's.
+const (
+	HandoverBluebike = "BB0010001"
+	HandoverDay      = 15
+)
+
+// handOver ends Emma's Blue-bike token today (deleting it keeps it as
+// history) and gives the number to Sophie from today, as an admin would.
+func (s *story) handOver(ctx context.Context) error {
+	toks, err := s.app.Users.Tokens(ctx, s.staff, s.users["emma.claes"])
+	if err != nil {
+		return err
+	}
+	for _, t := range toks {
+		if t.Type == user.TokenBluebike {
+			if err := s.app.Users.DeleteToken(ctx, s.staff, t.OspID); err != nil {
+				return fmt.Errorf("end emma's blue-bike: %w", err)
+			}
+		}
+	}
+	today := s.today()
+	_, err = s.app.Users.AddToken(ctx, s.staff, user.AddTokenRequest{UserOspID: s.users["sophie.dubois"], Type: user.TokenBluebike,
+		ValidFrom: &today, Fields: []user.TokenField{{FieldType: user.FieldBluebikeNumber, Value: HandoverBluebike}}})
+	if err != nil {
+		return fmt.Errorf("sophie's blue-bike: %w", err)
+	}
 	return nil
 }
 
@@ -155,6 +193,14 @@ func (s *story) providerMonth(ctx context.Context, day time.Time) error {
 		if g.unmatched != "" {
 			n++
 			rows = append(rows, g.row(n, g.unmatched, pick()))
+		}
+		if g.kind == providerdata.KindBluebikeEvents {
+			// the handed-over number: a ride a week before the handover
+			// (Emma's) and one a week after (Sophie's)
+			for _, d := range []int{HandoverDay - 7, HandoverDay + 7} {
+				n++
+				rows = append(rows, g.row(n, HandoverBluebike, first.AddDate(0, 0, d-1).Format(clock.DateLayout)))
+			}
 		}
 		if g.kind == providerdata.KindNMBS {
 			firstTicket = "NMBS-" + rows[0]["ticketNumber"]

@@ -33,7 +33,11 @@ func (s *story) reconcile(ctx context.Context, firstTicket string) error {
 		Remark: "Goodwill: train 40 minutes late"}); err != nil {
 		return fmt.Errorf("reconciliation, correction: %w", err)
 	}
-	if _, err := s.app.Expenses.BookProvider(ctx, expense.ProviderBooking{UserID: first.UserID, CompanyID: first.CompanyID,
+	nmbs, err := s.app.Expenses.ResolveMRP(ctx, expense.MrpNMBS)
+	if err != nil {
+		return err
+	}
+	if _, err := s.app.Expenses.BookProvider(ctx, expense.ProviderBooking{UserID: first.UserID, CompanyID: first.CompanyID, Mrp: nmbs,
 		BudgetID: first.BudgetID, Amount: 1340, VatBasisPoints: 600, Date: first.ExpenseDate,
 		BookingID: strings.TrimSuffix(firstTicket, "0001") + "9001", ExternalReference: "TK-MANUAL", MobilityMode: "TRAIN",
 		Description: "NMBS/SNCB ticket booked at the counter"}); err != nil {

@@ -484,6 +484,9 @@ func (s *story) live(ctx context.Context, day time.Time) error {
 		return s.leave(ctx, "pieter.janssens", day.AddDate(0, 0, 18).Format(clock.DateLayout))
 	case d == 5 && m == 10:
 		return s.lockOut(ctx)
+	case d == HandoverDay && m == StoryMonths-2:
+		// a Blue-bike number changes hands in the month the files report
+		return s.handOver(ctx)
 	case d == 4 && m == StoryMonths-1:
 		// platform staff upload and process last month's providers' files
 		return s.providerMonth(ctx, day)

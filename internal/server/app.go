@@ -155,7 +155,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Companies: resourceCompanies(companies)})
 	// an expense names the catalogue resource it was bought on
 	expenses := expense.NewService(expense.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets, Outbox: outbox,
-		Resources: resources})
+		Resources: resources, MRPs: partners})
 	// reporting reads only the owners' read models (monthly totals, user counts)
 	reports := reporting.NewService(reporting.Deps{DB: db, Clock: c, PublicURL: cfg.PublicURL, Outbox: outbox, Companies: companies,
 		Partners: partners, Users: users, Budgets: budgets, Expenses: expenses})
@@ -187,8 +187,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		_ = translations.Refresh(context.Background())
 	}
 	i18n.SetOverride(translations.Lookup)
-	providerData := providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
+	cambioSvc := cambio.NewService(cambio.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets,
 		Expenses: expenses})
+	providerData := providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
+		Expenses: expenses, Companies: companies})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -218,11 +220,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Translations:      translations,
 		ProviderData:      providerData,
 		Reconciliation: reconciliation.NewService(reconciliation.Deps{DB: db, Clock: c, Users: users, Expenses: expenses,
-			ProviderData: providerData}),
+			ProviderData: providerData, Cambio: cambioSvc}),
 		// voucher hands the user search its codes (user.UseVoucherCodes)
 		Vouchers: voucher.NewService(voucher.Deps{DB: db, Clock: c, Users: users, Companies: companies}),
-		Cambio: cambio.NewService(cambio.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets,
-			Expenses: expenses}),
+		Cambio:   cambioSvc,
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -259,6 +260,7 @@ func (a *App) Routes() []api.Route {
 		a.Messaging.Routes(),
 		a.Translations.Routes(),
 		a.ProviderData.Routes(),
+		a.ProviderData.DirectRoutes(),
 		a.Reconciliation.Routes(),
 		a.Vouchers.Routes(),
 		a.Cambio.Routes(),

@@ -21,9 +21,9 @@ type Display struct {
 	ContractID string  `db:"contract_id"`
 	Login      *string `db:"login"`
 	Active     bool    `db:"active"`
-	// UpdatedAt is the user's last change: for an inactive user, when
-	// they were switched off at the latest (provider surcharges' window)
-	UpdatedAt time.Time `db:"updated_at"`
+	// DeactivatedAt is when an inactive user was switched off (nil while
+	// active): provider surcharges' window counts from it
+	DeactivatedAt *time.Time `db:"deactivated_at"`
 }
 
 // FullName is the name shown for the user.

@@ -451,10 +451,11 @@ func (s *store) setContactTypes(ctx context.Context, userID int64, types []strin
 func (s *store) setActive(ctx context.Context, userID int64, active bool, now time.Time) error {
 	if active {
 		_, err := s.db.Exec(ctx, `UPDATE users SET active = TRUE, start_activation_time = ?, desired_activation_date = NULL,
-			updated_at = ? WHERE id = ?`, now, now, userID)
+			deactivated_at = NULL, updated_at = ? WHERE id = ?`, now, now, userID)
 		return err
 	}
-	_, err := s.db.Exec(ctx, `UPDATE users SET active = FALSE, desired_deactivation_date = NULL, updated_at = ? WHERE id = ?`, now, userID)
+	_, err := s.db.Exec(ctx, `UPDATE users SET active = FALSE, desired_deactivation_date = NULL, deactivated_at = ?, updated_at = ?
+		WHERE id = ?`, now, now, userID)
 	return err
 }
 
@@ -471,13 +472,13 @@ func (s *store) planDeactivation(ctx context.Context, userID int64, date *string
 // applyPlans carries out the activations and deactivations planned for
 // day or earlier; it is idempotent, so a job may run it again.
 func (s *store) applyPlans(ctx context.Context, day string, now time.Time) (activated, deactivated int64, err error) {
-	activated, err = s.db.Exec(ctx, `UPDATE users SET active = TRUE, start_activation_time = ?, desired_activation_date = NULL, updated_at = ?
-		WHERE desired_activation_date IS NOT NULL AND desired_activation_date <= ? AND anonymized_at IS NULL`, now, now, day)
+	activated, err = s.db.Exec(ctx, `UPDATE users SET active = TRUE, start_activation_time = ?, desired_activation_date = NULL, deactivated_at = NULL,
+		updated_at = ? WHERE desired_activation_date IS NOT NULL AND desired_activation_date <= ? AND anonymized_at IS NULL`, now, now, day)
 	if err != nil {
 		return 0, 0, err
 	}
-	deactivated, err = s.db.Exec(ctx, `UPDATE users SET active = FALSE, desired_deactivation_date = NULL, updated_at = ?
-		WHERE desired_deactivation_date IS NOT NULL AND desired_deactivation_date <= ? AND anonymized_at IS NULL`, now, day)
+	deactivated, err = s.db.Exec(ctx, `UPDATE users SET active = FALSE, desired_deactivation_date = NULL, deactivated_at = ?, updated_at = ?
+		WHERE desired_deactivation_date IS NOT NULL AND desired_deactivation_date <= ? AND anonymized_at IS NULL`, now, now, day)
 	return activated, deactivated, err
 }
 

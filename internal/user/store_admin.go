@@ -69,7 +69,7 @@ func (s *store) contacts(ctx context.Context, companyID int64, contactType strin
 func (s *store) displays(ctx context.Context, scope access.Scope, ids []int64) ([]Display, error) {
 	cond, a := scoped(scope)
 	return database.SelectIn[Display](ctx, s.db, ids, func(in string) string {
-		return `SELECT u.id, u.osp_id, u.firstname, u.lastname, u.email, u.language, u.contract_id, u.login, u.active, u.updated_at
+		return `SELECT u.id, u.osp_id, u.firstname, u.lastname, u.email, u.language, u.contract_id, u.login, u.active, u.deactivated_at
 			FROM users u WHERE u.id IN (` + in + `) AND ` + cond
 	}, a...)
 }

@@ -21,16 +21,16 @@ func (s *store) activeAdminIDs(ctx context.Context, scope access.Scope, cond str
 // within scope.
 func (s *store) switchOffAccount(ctx context.Context, scope access.Scope, cond string, arg int64, now time.Time) (int64, error) {
 	sc, args := scoped(scope)
-	return s.db.Exec(ctx, `UPDATE users SET active = FALSE, off_with_account = TRUE, desired_activation_date = NULL, updated_at = ?
-		WHERE id IN (SELECT u.id FROM users u WHERE `+cond+` AND u.active AND u.anonymized_at IS NULL AND `+sc+`)`,
-		append([]any{now, arg}, args...)...)
+	return s.db.Exec(ctx, `UPDATE users SET active = FALSE, off_with_account = TRUE, desired_activation_date = NULL, deactivated_at = ?,
+		updated_at = ? WHERE id IN (SELECT u.id FROM users u WHERE `+cond+` AND u.active AND u.anonymized_at IS NULL AND `+sc+`)`,
+		append([]any{now, now, arg}, args...)...)
 }
 
 // switchOnAccount activates the marked users matching cond within scope
 // and clears their mark.
 func (s *store) switchOnAccount(ctx context.Context, scope access.Scope, cond string, arg int64, now time.Time) (int64, error) {
 	sc, args := scoped(scope)
-	return s.db.Exec(ctx, `UPDATE users SET active = TRUE, off_with_account = FALSE, start_activation_time = ?, updated_at = ?
+	return s.db.Exec(ctx, `UPDATE users SET active = TRUE, off_with_account = FALSE, start_activation_time = ?, deactivated_at = NULL, updated_at = ?
 		WHERE id IN (SELECT u.id FROM users u WHERE `+cond+` AND u.off_with_account AND u.anonymized_at IS NULL AND `+sc+`)`,
 		append([]any{now, now, arg}, args...)...)
 }

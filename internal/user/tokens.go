@@ -216,7 +216,10 @@ func (s *Service) AddToken(ctx context.Context, p *access.Principal, req AddToke
 	return &t, nil
 }
 
-// DeleteToken removes a token of a user the caller may reach.
+// DeleteToken ends a current token of a user the caller may reach: it is
+// valid until today (a provider line of today or later no longer matches
+// it), no longer listed, and its value is free for another user; the row
+// is kept so older provider lines still match the user who held it then.
 func (s *Service) DeleteToken(ctx context.Context, p *access.Principal, ospID string) error {
 	tok, err := s.store.tokenInScope(ctx, p.Scope, ospID)
 	if database.IsNoRows(err) {
@@ -232,8 +235,12 @@ func (s *Service) DeleteToken(ctx context.Context, p *access.Principal, ospID st
 	if err := mayActOn(ctx, p, owner); err != nil {
 		return err
 	}
-	if err := s.store.deleteToken(ctx, tok.ID); err != nil {
+	ended, err := s.store.endToken(ctx, tok.ID, s.today())
+	if err != nil {
 		return apperr.Internal(err)
+	}
+	if !ended {
+		return apperr.NotFound("identification token")
 	}
 	return nil
 }
@@ -247,19 +254,69 @@ func FieldTypeList() []FieldTypeInfo {
 	return out
 }
 
-// TokenOwners answers, for values of one field type (normalized as
-// NormalizeTokenValue does), who holds each value: one query per 500
-// values. A value is held by at most one token (add refuses a second).
+// TokenHolders are the tokens, current and ended, holding each value.
+type TokenHolders map[string][]TokenOwner
+
+// Token matches: who held a value on a day.
+const (
+	TokenHeld      = iota // a token held the value on the day
+	TokenUnknown          // no token ever held the value
+	TokenNotOnDate        // tokens held the value, none on that day
+)
+
+// On answers who held value on day (yyyy-MM-dd): the token valid that day
+// (from ValidFrom, none: ever; before ValidUntil, none: still current).
+// Where several cover the day (a card handed on whose new token has no
+// ValidFrom), the one that ended first after the day held it then, the
+// current one last: ended tokens are the value's history in order.
+func (h TokenHolders) On(value, day string) (TokenOwner, int) {
+	list := h[value]
+	if len(list) == 0 {
+		return TokenOwner{}, TokenUnknown
+	}
+	best, found := TokenOwner{}, false
+	for _, o := range list {
+		if (o.ValidFrom != nil && *o.ValidFrom > day) || (o.ValidUntil != nil && *o.ValidUntil <= day) {
+			continue
+		}
+		if !found || endsBefore(o, best) {
+			best, found = o, true
+		}
+	}
+	if !found {
+		return TokenOwner{}, TokenNotOnDate
+	}
+	return best, TokenHeld
+}
+
+// endsBefore tells whether a's validity ends before b's (no end: last;
+// the same end: the later start first).
+func endsBefore(a, b TokenOwner) bool {
+	switch {
+	case a.ValidUntil == nil && b.ValidUntil == nil:
+	case a.ValidUntil == nil:
+		return false
+	case b.ValidUntil == nil:
+		return true
+	case *a.ValidUntil != *b.ValidUntil:
+		return *a.ValidUntil < *b.ValidUntil
+	}
+	return b.ValidFrom == nil || (a.ValidFrom != nil && *a.ValidFrom > *b.ValidFrom)
+}
+
+// TokenOwners reads, for values of one field type (normalized as
+// NormalizeTokenValue does), every token that holds or held each value
+// (one query per 500 values); TokenHolders.On picks the holder of a day.
 // For trusted callers (provider data, platform staff): it reads across
 // tenants.
-func (s *Service) TokenOwners(ctx context.Context, fieldType string, values []string) (map[string]TokenOwner, error) {
+func (s *Service) TokenOwners(ctx context.Context, fieldType string, values []string) (TokenHolders, error) {
 	rows, err := s.store.tokenOwners(ctx, fieldType, values)
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	out := make(map[string]TokenOwner, len(rows))
+	out := make(TokenHolders, len(values))
 	for _, r := range rows {
-		out[r.Value] = r
+		out[r.Value] = append(out[r.Value], r)
 	}
 	return out, nil
 }

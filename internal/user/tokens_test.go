@@ -3,6 +3,7 @@ package user_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"mobility/portal/internal/testkit"
@@ -97,10 +98,19 @@ func TestIdentificationTokens(t *testing.T) {
 			}
 		}
 
-		// delete, then the card is free again
+		// delete ends the token today (the row kept for older provider
+		// lines, no longer listed), then the card is free again
 		testkit.MustStatus(t, e.Post(tokenBase+"/delete", acme, map[string]string{"ospId": mobib.OspID}), http.StatusNoContent)
-		if n := count(t, e, `SELECT COUNT(*) FROM identification_token_fields WHERE value = '12345678901234567'`); n != 0 {
-			t.Fatal("fields of a deleted token remain")
+		if n := count(t, e, `SELECT COUNT(*) FROM identification_token_fields WHERE value = '12345678901234567' AND valid_until IS NULL`); n != 0 {
+			t.Fatal("a deleted token's value is still current")
+		}
+		if n := count(t, e, `SELECT COUNT(*) FROM identification_tokens WHERE osp_id = '`+mobib.OspID+`' AND valid_until IS NOT NULL`); n != 1 {
+			t.Fatal("a deleted token is not kept as ended")
+		}
+		listed := e.Post(tokenBase+"/get", acme, map[string]string{"userOspId": jan})
+		testkit.MustStatus(t, listed, http.StatusOK)
+		if strings.Contains(string(listed.Body), mobib.OspID) {
+			t.Fatalf("an ended token is listed: %s", listed.Body)
 		}
 		testkit.MustStatus(t, addToken(e, acme, sophie, "MOBIB", field{"fieldType": "MOBIB_CARD_NUMBER", "value": "12345678901234567"}), http.StatusOK)
 		if res := e.Post(tokenBase+"/delete", acme, map[string]string{"ospId": mobib.OspID}); res.Status != 404 {

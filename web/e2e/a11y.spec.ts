@@ -142,6 +142,7 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/company/settings/mobile-app',
     '/company/settings/available-products',
     '/company/settings/branding',
+    '/company/settings/provider-payments',
     '/company/settings/deactivation',
     '/finance/all-transactions',
     '/finance/company-budget',

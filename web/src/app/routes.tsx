@@ -44,6 +44,7 @@ const DetailsSettingsTab = lazyPage(() => import('@/features/company-settings/co
 const MobileAppSettingsTab = lazyPage(() => import('@/features/company-settings/components/MobileAppSettingsTab'));
 const AvailableProductsTab = lazyPage(() => import('@/features/company-settings/components/AvailableProductsTab'));
 const BrandingSettingsTab = lazyPage(() => import('@/features/company-settings/components/BrandingSettingsTab'));
+const ProviderPaymentsTab = lazyPage(() => import('@/features/provider-payments/components/ProviderPaymentsTab'));
 const CompanyProductsPage = lazyPage(() => import('@/features/company-products/components/CompanyProductsPage'));
 const CompanyProductsListTab = lazyPage(() => import('@/features/company-products/components/ProductsListTab'));
 const HomeworkRegistrationTab = lazyPage(() => import('@/features/company-products/components/HomeworkRegistrationTab'));
@@ -180,6 +181,14 @@ const peopleRoutes: RouteObject = {
           element: (
             <RequireRole roles={PLATFORM_ADMINS}>
               <BrandingSettingsTab />
+            </RequireRole>
+          ),
+        },
+        {
+          path: 'provider-payments',
+          element: (
+            <RequireRole roles={PLATFORM_ADMINS}>
+              <ProviderPaymentsTab />
             </RequireRole>
           ),
         },

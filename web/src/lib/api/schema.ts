@@ -5277,6 +5277,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/upload/directPayment/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's providers it pays directly: per kind, whether its matched lines are booked on the company budget
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadDirectPaymentGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/directPayment/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set whether a company pays a kind's provider directly (its lines then book on the company budget, the user as the traveller)
+         * @description Roles: ospadmin (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadDirectPaymentUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/upload/download/{id}": {
         parameters: {
             query?: never;
@@ -7558,6 +7598,8 @@ export interface components {
             date: string;
             description: string;
             mobilityMode: string;
+            /** @description the provider whose file or invoice booked it (NMBS, DELIJN, KBC, SWAPFIETS, BLUEBIKE, BEMOBILE, ENECO, CAMBIO); null: none */
+            mrpCode: string | null;
             /**
              * Format: int64
              * @description cents: amount minus refunds plus added costs
@@ -7566,7 +7608,7 @@ export interface components {
             notBilled: boolean;
             /** @description the event ospId */
             ospId: string;
-            /** @description the resource's MRP partner */
+            /** @description the MRP partner: the resource's, or the provider whose file or invoice booked it */
             providerName: string | null;
             /** @description units of the resource's fee used (null: not given) */
             quantity: number | null;
@@ -7620,6 +7662,8 @@ export interface components {
             externalReference: string;
             identificationField: string;
             mobilityMode: string;
+            /** @description the provider whose file or invoice booked it (NMBS, DELIJN, KBC, SWAPFIETS, BLUEBIKE, BEMOBILE, ENECO, CAMBIO); null: none */
+            mrpCode: string | null;
             /**
              * Format: int64
              * @description cents: amount minus refunds plus added costs
@@ -7628,7 +7672,7 @@ export interface components {
             notBilled: boolean;
             /** @description the event ospId */
             ospId: string;
-            /** @description the resource's MRP partner */
+            /** @description the MRP partner: the resource's, or the provider whose file or invoice booked it */
             providerName: string | null;
             /** @description units of the resource's fee used (null: not given) */
             quantity: number | null;
@@ -8800,6 +8844,28 @@ export interface components {
             ready: number;
             skipped: number;
         };
+        ProviderdataDirectPayment: {
+            kind: string;
+            /** @description the kind's lines are booked on the company budget */
+            paidByCompany: boolean;
+            /** @description the provider's name */
+            provider: string;
+        };
+        ProviderdataDirectPaymentUpdate: {
+            corporateAccountOspId: string;
+            /** @enum {string} */
+            kind: "LINE" | "KBC" | "NMBS" | "SWAPFIETS" | "BLUEBIKE_EVENTS" | "BEMOBILE" | "CHARGING";
+            paidByCompany: boolean | null;
+        };
+        ProviderdataDirectPayments: {
+            corporateAccountOspId: string;
+            /** @description false: lines of a kind paid by the company fail with NO_BUDGET until platform staff open the company budget */
+            hasCompanyBudget: boolean;
+            kinds: components["schemas"]["ProviderdataDirectPayment"][];
+        };
+        ProviderdataDirectPaymentsRequest: {
+            corporateAccountOspId: string;
+        };
         ProviderdataHistoryRequest: {
             /** @enum {string} */
             kind: "SURCHARGES" | "LINE" | "KBC" | "NMBS" | "SWAPFIETS" | "BLUEBIKE_EVENTS" | "BEMOBILE" | "CHARGING";
@@ -8894,7 +8960,7 @@ export interface components {
             lastUpdatedOn: string;
             /** @description yyyyMM of the booking's date */
             month: string;
-            /** @description the provider (upload kind: NMBS, LINE, KBC, …) */
+            /** @description the provider (upload kind: NMBS, LINE, KBC, …; CAMBIO for Cambio invoices) */
             mrpOspId: string;
             override: components["schemas"]["ReconciliationOverride"] | null;
             /** @enum {string} */
@@ -8956,7 +9022,7 @@ export interface components {
             lastUpdatedOn: string;
             /** @description yyyyMM of the booking's date */
             month: string;
-            /** @description the provider (upload kind: NMBS, LINE, KBC, …) */
+            /** @description the provider (upload kind: NMBS, LINE, KBC, …; CAMBIO for Cambio invoices) */
             mrpOspId: string;
             /** @enum {string} */
             status: "MATCHED" | "MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_AT_PLATFORM" | "RESOLVED";
@@ -19881,6 +19947,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TripTaxFreeRate"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadDirectPaymentGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProviderdataDirectPaymentsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderdataDirectPayments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadDirectPaymentUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProviderdataDirectPaymentUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderdataDirectPayments"];
                 };
             };
             /** @description Bad Request */

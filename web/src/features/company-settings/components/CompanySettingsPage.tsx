@@ -9,10 +9,11 @@ import { settingsTabsFor } from './access';
 /**
  * company/settings: a tab per route. SPEC §2 lists details, budgets,
  * mobile-app (MSP only), available-products (MSP only) and branding
- * (platform admin); a tab this user may not see is not listed and its
+ * (platform admin); provider-payments (platform admin: the providers the
+ * company pays directly, issue 15); a tab this user may not see is not listed and its
  * route shows the 404 page.
  */
-export const SETTINGS_TABS = ['details', 'budgets', 'mobile-app', 'available-products', 'branding'] as const;
+export const SETTINGS_TABS = ['details', 'budgets', 'mobile-app', 'available-products', 'branding', 'provider-payments'] as const;
 
 export default function CompanySettingsPage() {
   const { t } = useTranslation('companySettings');

@@ -48,7 +48,7 @@ describe('company settings details', { timeout: 20000 }, () => {
   it('shows the tabs each role may see', () => {
     expect(settingsTabsFor(companyAdmin)).toEqual(['details', 'budgets']);
     expect(settingsTabsFor(mspAdmin)).toEqual(['details', 'budgets', 'mobile-app', 'available-products']);
-    expect(settingsTabsFor(makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true }))).toEqual(['details', 'budgets', 'mobile-app', 'available-products', 'branding']);
+    expect(settingsTabsFor(makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true }))).toEqual(['details', 'budgets', 'mobile-app', 'available-products', 'branding', 'provider-payments']);
   });
 
   it('shows a company admin the partner\'s fields read-only and the rest editable', async () => {

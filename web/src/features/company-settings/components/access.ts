@@ -12,10 +12,10 @@ export function canManageCompanySettings(user: Who): boolean {
   return user.isMsp || isPlatformAdmin(user);
 }
 
-/** The company/settings tabs this user sees (SPEC §2): mobile-app and available-products for MSP users, branding for platform admins. */
+/** The company/settings tabs this user sees (SPEC §2): mobile-app and available-products for MSP users, branding and provider payments for platform admins. */
 export function settingsTabsFor(user: Who | undefined): string[] {
   const tabs = ['details', 'budgets'];
   if (user && canManageCompanySettings(user)) tabs.push('mobile-app', 'available-products');
-  if (user && isPlatformAdmin(user)) tabs.push('branding');
+  if (user && isPlatformAdmin(user)) tabs.push('branding', 'provider-payments');
   return tabs;
 }

@@ -25,6 +25,8 @@ export default function UserExpensesTab() {
     { key: 'description', header: t('fields.description'), render: (e) => e.description },
     { key: 'budget', header: t('fields.budget'), render: (e) => t(`budgetTypes.${e.budgetType}`, { defaultValue: e.budgetType }) },
     { key: 'mode', header: t('fields.mobilityMode'), render: (e) => t(`modes.${e.mobilityMode}`, { defaultValue: e.mobilityMode }) },
+    // the resource's MRP partner, or the provider whose file or invoice booked it
+    { key: 'provider', header: t('fields.provider'), render: (e) => e.providerName ?? '—' },
     { key: 'amount', header: t('fields.amount'), render: (e) => <Money cents={e.amount} /> },
     { key: 'net', header: t('fields.netAmount'), render: (e) => <Money cents={e.netAmount} fw={600} /> },
   ];

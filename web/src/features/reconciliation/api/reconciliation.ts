@@ -13,7 +13,7 @@ export type Decision = OverrideRequest['decision'];
 export const STATUSES: ReconciliationStatus[] = ['MISMATCH', 'MISSING_AT_PROVIDER', 'MISSING_AT_PLATFORM', 'MATCHED', 'RESOLVED'];
 export const DECISIONS: Decision[] = ['ACCEPT_PROVIDER', 'KEEP_PLATFORM'];
 /** The providers (upload kinds) whose files are reconciled. */
-export const PROVIDERS = ['NMBS', 'LINE', 'KBC', 'SWAPFIETS', 'BLUEBIKE_EVENTS', 'BEMOBILE', 'CHARGING', 'SURCHARGES'] as const;
+export const PROVIDERS = ['NMBS', 'LINE', 'KBC', 'SWAPFIETS', 'BLUEBIKE_EVENTS', 'BEMOBILE', 'CHARGING', 'SURCHARGES', 'CAMBIO'] as const;
 export const PAGE_SIZE = 20;
 
 export interface ProblemFilter {
