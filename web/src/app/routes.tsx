@@ -110,6 +110,12 @@ const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/compone
 const ReconciliationPage = lazyPage(() => import('@/features/reconciliation/components/ReconciliationPage'));
 const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
 const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
+const OrdersPage = lazyPage(() => import('@/features/orders/components/OrdersPage'));
+const GeneralOrdersTab = lazyPage(() => import('@/features/orders/components/GeneralOrdersTab'));
+const HandledOrdersTab = lazyPage(() => import('@/features/orders/components/HandledOrdersTab'));
+const OrderHandlingPage = lazyPage(() => import('@/features/orders/components/OrderHandlingPage'));
+const CompanyOpenOrdersTab = lazyPage(() => import('@/features/orders/components/CompanyOrdersTab'));
+const CompanyHandledOrdersTab = lazyPage(() => import('@/features/orders/components/CompanyHandledOrdersTab'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -503,6 +509,41 @@ const reconciliationRoute: RouteObject = {
   ),
 };
 
+/**
+ * Backoffice orders (SPEC §2): platform staff; tabs general, plugin-service,
+ * handled, handled-plugins (the plugin tabs' routes are features/plugin-orders').
+ */
+const ordersRoute: RouteObject = {
+  path: strip(paths.orders),
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <OrdersPage />
+    </RequireRole>
+  ),
+  children: [
+    { index: true, element: <Navigate to="general" replace /> },
+    { path: 'general', element: <GeneralOrdersTab /> },
+    { path: 'handled', element: <HandledOrdersTab /> },
+  ],
+};
+
+/** Order handling of the selected company (SPEC §2): its user managers, its MSP's admins, platform staff. */
+const orderHandlingRoute: RouteObject = {
+  path: strip(paths.orderHandling),
+  element: (
+    <RequireSelectedCorporateAccount>
+      <RequireRole roles={USER_MANAGERS}>
+        <OrderHandlingPage />
+      </RequireRole>
+    </RequireSelectedCorporateAccount>
+  ),
+  children: [
+    { index: true, element: <Navigate to="season-card-orders" replace /> },
+    { path: 'season-card-orders', element: <CompanyOpenOrdersTab /> },
+    { path: 'handled-season-card-orders', element: <CompanyHandledOrdersTab /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -559,6 +600,8 @@ export const routes: RouteObject[] = [
           translationRoutes,
           providerUploadRoutes,
           reconciliationRoute,
+          ordersRoute,
+          orderHandlingRoute,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

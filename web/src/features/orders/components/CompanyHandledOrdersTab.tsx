@@ -1,0 +1,3 @@
+import { CompanyHandledOrdersTab } from './CompanyOrdersTab';
+
+export default CompanyHandledOrdersTab;
