@@ -111,11 +111,8 @@ const ReconciliationPage = lazyPage(() => import('@/features/reconciliation/comp
 const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
 const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
 const OrdersPage = lazyPage(() => import('@/features/orders/components/OrdersPage'));
-const GeneralOrdersTab = lazyPage(() => import('@/features/orders/components/GeneralOrdersTab'));
-const HandledOrdersTab = lazyPage(() => import('@/features/orders/components/HandledOrdersTab'));
+const OrderTab = lazyPage(() => import('@/features/orders/components/OrderTab'));
 const OrderHandlingPage = lazyPage(() => import('@/features/orders/components/OrderHandlingPage'));
-const CompanyOpenOrdersTab = lazyPage(() => import('@/features/orders/components/CompanyOrdersTab'));
-const CompanyHandledOrdersTab = lazyPage(() => import('@/features/orders/components/CompanyHandledOrdersTab'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -522,8 +519,8 @@ const ordersRoute: RouteObject = {
   ),
   children: [
     { index: true, element: <Navigate to="general" replace /> },
-    { path: 'general', element: <GeneralOrdersTab /> },
-    { path: 'handled', element: <HandledOrdersTab /> },
+    { path: 'general', element: <OrderTab where="backoffice" handled={false} /> },
+    { path: 'handled', element: <OrderTab where="backoffice" handled /> },
   ],
 };
 
@@ -539,8 +536,8 @@ const orderHandlingRoute: RouteObject = {
   ),
   children: [
     { index: true, element: <Navigate to="season-card-orders" replace /> },
-    { path: 'season-card-orders', element: <CompanyOpenOrdersTab /> },
-    { path: 'handled-season-card-orders', element: <CompanyHandledOrdersTab /> },
+    { path: 'season-card-orders', element: <OrderTab where="company" handled={false} /> },
+    { path: 'handled-season-card-orders', element: <OrderTab where="company" handled /> },
   ],
 };
 

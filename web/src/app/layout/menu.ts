@@ -50,9 +50,9 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'appUsers', label: 'menu.appUsers', to: paths.appUsers, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'], company: 'selected' },
+  { key: 'companyProducts', label: 'menu.companyProducts', to: paths.companyProducts, audience: 'all', roles: ['user_manager'], company: 'selected' },
   // Season-card orders of the selected company (SPEC §2 order handling).
   { key: 'orderHandling', label: 'menu.orderHandling', to: paths.orderHandling, audience: 'all', roles: ['user_manager'], company: 'selected' },
-  { key: 'companyProducts', label: 'menu.companyProducts', to: paths.companyProducts, audience: 'all', roles: ['user_manager'], company: 'selected' },
   // Finance (SPEC §2): platform admins may open these without a selection.
   { key: 'invoices', label: 'menu.invoices', to: paths.invoices, audience: 'all', roles: ['invoice_manager', 'user_manager'], section: 'finance', company: 'selectedOrInvoiceManager' },
   // The self-billing invoices of an MRP partner (SPEC §2): the partner's invoice managers and platform staff.

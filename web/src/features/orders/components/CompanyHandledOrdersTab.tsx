@@ -1,3 +1,0 @@
-import { CompanyHandledOrdersTab } from './CompanyOrdersTab';
-
-export default CompanyHandledOrdersTab;
