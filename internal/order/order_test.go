@@ -53,7 +53,7 @@ func (f *fix) input() order.Input {
 		Email: "sc.user@example.com", BudgetType: "MOBILITY_BUDGET", B2BContractNumber: "B2B-77"}
 }
 
-func (f *fix) open(t *testing.T, in order.Input) string {
+func (f *fix) open(t testing.TB, in order.Input) string {
 	t.Helper()
 	o, err := f.e.App.Orders.Request(context.Background(), in)
 	if err != nil {
