@@ -410,6 +410,9 @@ var moneyCalls = []string{
 	"POST " + v1 + "/travel/registration/create",
 	// a manual override books the difference as a correction (internal/reconciliation)
 	"POST " + v1 + "/reconciliation/manual/override",
+	// a season-card order's confirmation books its price (internal/order)
+	"POST " + v1 + "/order/confirm",
+	"POST " + v1 + "/seasonTicket/order/confirm",
 	// not money, but a repeat must not send a message twice (internal/messaging)
 	"POST " + v1 + "/message/send",
 }

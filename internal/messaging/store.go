@@ -308,3 +308,19 @@ func (s *store) claimPushes(ctx context.Context, ids []int64) ([]int64, error) {
 	})
 	return got, err
 }
+
+// platformChannel is the id of the live platform channel (no company)
+// named name, the oldest if there are several.
+func (s *store) platformChannel(ctx context.Context, name string) (int64, error) {
+	var id int64
+	err := s.db.Get(ctx, &id, `SELECT id FROM message_channels WHERE corporate_account_id IS NULL AND name = ? AND archived_at IS NULL
+		ORDER BY id LIMIT 1`, name)
+	return id, err
+}
+
+// markSent closes a message delivered in the writer's own transaction.
+func (s *store) markSent(ctx context.Context, id int64, delivered int, now time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE messages SET status = 'SENT', delivered_count = ?, recipient_count = ?, sent_at = ? WHERE id = ?`,
+		delivered, delivered, now, id)
+	return err
+}

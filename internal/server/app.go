@@ -33,6 +33,7 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/messaging"
 	"mobility/portal/internal/onboarding"
+	"mobility/portal/internal/order"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/product"
 	"mobility/portal/internal/productaccess"
@@ -113,6 +114,10 @@ type App struct {
 	// CO2 figures.
 	Vouchers *voucher.Service
 	Cambio   *cambio.Service
+	// Orders keeps the app users' season-card orders and their handling:
+	// a confirmation books through expense's BookProvider, a cancellation
+	// writes to the employee's inbox through messaging's SendDirect.
+	Orders *order.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -191,6 +196,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Expenses: expenses})
 	providerData := providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
 		Expenses: expenses, Companies: companies})
+	messages := messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -216,7 +222,7 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Trips:             trips,
 		TripRegistrations: tripRegistrations,
 		Templates:         templates,
-		Messaging:         messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups}),
+		Messaging:         messages,
 		Translations:      translations,
 		ProviderData:      providerData,
 		Reconciliation: reconciliation.NewService(reconciliation.Deps{DB: db, Clock: c, Users: users, Expenses: expenses,
@@ -224,6 +230,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		// voucher hands the user search its codes (user.UseVoucherCodes)
 		Vouchers: voucher.NewService(voucher.Deps{DB: db, Clock: c, Users: users, Companies: companies}),
 		Cambio:   cambioSvc,
+		Orders: order.NewService(order.Deps{DB: db, Clock: c, Companies: companies, Users: users, Budgets: budgets,
+			Expenses: expenses, Messaging: messages}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -264,6 +272,7 @@ func (a *App) Routes() []api.Route {
 		a.Reconciliation.Routes(),
 		a.Vouchers.Routes(),
 		a.Cambio.Routes(),
+		a.Orders.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

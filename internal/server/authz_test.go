@@ -214,8 +214,9 @@ func kindOfOspID(path string) string {
 		{v1 + "/invoice/", "invoice"},
 		{v1 + "/commute/distance/", "commuteDistance"}, // authz_trip_config_test.go
 		{v1 + "/commute/user/", "user"},
-		{v1 + "/translation/", "translation"}, // authz_translation_test.go
-		{v1 + "/upload/", "providerUpload"},   // authz_providerdata_test.go
+		{v1 + "/translation/", "translation"},          // authz_translation_test.go
+		{v1 + "/upload/", "providerUpload"},            // authz_providerdata_test.go
+		{v1 + "/order/getDetails/", "seasonCardOrder"}, // authz_order_test.go
 	} {
 		if strings.HasPrefix(path, p.prefix) {
 			return p.kind

@@ -284,6 +284,35 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     await page.keyboard.press('Escape');
   }
 
+  // Season-card orders (issue 16): the backoffice tabs (platform staff), the selected company's order
+  // handling tabs, and on its open orders the details drawer and the process and cancel dialogs
+  for (const path of ['/orders/general', '/orders/handled']) {
+    await visit(path, path);
+  }
+  for (const tab of ['season-card-orders', 'handled-season-card-orders']) {
+    await visit(`/order-handling/${tab}${q}`, `/order-handling/${tab}`);
+  }
+  if (await open(page, `/order-handling/season-card-orders${q}`)) {
+    const opened: [string, string, string][] = [
+      ['order-open-details', 'order-details', 'order details'],
+      ['order-process', 'process-price', 'process order dialog'],
+      ['order-cancel', 'cancel-reason', 'cancel order dialog'],
+    ];
+    for (const [button, ready, label] of opened) {
+      const first = page.getByTestId(button).first();
+      if ((await first.count()) === 0) {
+        skipped.push(`${role} ${label}: no open order in the demo data`);
+        continue;
+      }
+      await first.click();
+      await page.getByTestId(ready).waitFor();
+      await page.waitForTimeout(500); // the drawer's or modal's opening transition
+      await check(page, role, label);
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+    }
+  }
+
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];
   const admin = people.find((h) => /^\/manage\/admins\/[^/]+\/details/.test(h))?.split('?')[0]?.replace(/\/details$/, '');
   const contact = people.find((h) => h.startsWith('/manage/admins/contact/'))?.split('?')[0];

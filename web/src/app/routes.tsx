@@ -111,6 +111,9 @@ const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/compone
 const ReconciliationPage = lazyPage(() => import('@/features/reconciliation/components/ReconciliationPage'));
 const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
 const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
+const OrdersPage = lazyPage(() => import('@/features/orders/components/OrdersPage'));
+const OrderTab = lazyPage(() => import('@/features/orders/components/OrderTab'));
+const OrderHandlingPage = lazyPage(() => import('@/features/orders/components/OrderHandlingPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -512,6 +515,41 @@ const reconciliationRoute: RouteObject = {
   ),
 };
 
+/**
+ * Backoffice orders (SPEC §2): platform staff; tabs general, plugin-service,
+ * handled, handled-plugins (the plugin tabs' routes are features/plugin-orders').
+ */
+const ordersRoute: RouteObject = {
+  path: strip(paths.orders),
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <OrdersPage />
+    </RequireRole>
+  ),
+  children: [
+    { index: true, element: <Navigate to="general" replace /> },
+    { path: 'general', element: <OrderTab where="backoffice" handled={false} /> },
+    { path: 'handled', element: <OrderTab where="backoffice" handled /> },
+  ],
+};
+
+/** Order handling of the selected company (SPEC §2): its user managers, its MSP's admins, platform staff. */
+const orderHandlingRoute: RouteObject = {
+  path: strip(paths.orderHandling),
+  element: (
+    <RequireSelectedCorporateAccount>
+      <RequireRole roles={USER_MANAGERS}>
+        <OrderHandlingPage />
+      </RequireRole>
+    </RequireSelectedCorporateAccount>
+  ),
+  children: [
+    { index: true, element: <Navigate to="season-card-orders" replace /> },
+    { path: 'season-card-orders', element: <OrderTab where="company" handled={false} /> },
+    { path: 'handled-season-card-orders', element: <OrderTab where="company" handled /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -568,6 +606,8 @@ export const routes: RouteObject[] = [
           translationRoutes,
           providerUploadRoutes,
           reconciliationRoute,
+          ordersRoute,
+          orderHandlingRoute,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

@@ -73,6 +73,8 @@ export const paths = {
   voucherUploads: '/uploads/vouchers',
   cambioUploads: '/uploads/cambio',
   reconciliation: '/reconciliation',
+  orders: '/orders',
+  orderHandling: '/order-handling',
 } as const;
 
 /**

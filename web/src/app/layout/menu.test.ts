@@ -11,6 +11,8 @@ const groups = (list: MenuGroup[]) => list.map((g) => ({ kind: g.kind, keys: key
 const prepaid = { paymentType: 'PREPAID' };
 const postpaid = { paymentType: 'POSTPAID_WITH_SECURITY_DEPOSIT' };
 const people = ['appUsers', 'userGroups', 'admins', 'companyProducts'];
+// the people screens and the season-card orders of the selected company (issue 16)
+const companyWork = [...people, 'orderHandling'];
 
 const companyAdmin = makeUser({ roles: ['user_manager'] });
 const mspAdmin = makeUser({ isMsp: true, roles: ['user_manager'], corporateAccount: null });
@@ -19,16 +21,16 @@ const staff = makeUser({ roles: ['ospadmin'], isOspAdmin: true, isMsp: true, cor
 describe('sidebar per audience', () => {
   it('gives a company user one list about their company, without the MSP entries', () => {
     expect(groups(sidebarGroups(companyAdmin, prepaid))).toEqual([
-      { kind: 'company', keys: ['dashboard', ...people, 'invoices', 'allTransactions', 'companyBudget', 'companyDetails', 'companySettings', 'help'] },
+      { kind: 'company', keys: ['dashboard', ...companyWork, 'invoices', 'allTransactions', 'companyBudget', 'companyDetails', 'companySettings', 'help'] },
     ]);
     // Their own company's entries do not wait for a selection.
-    expect(keys(visibleMenu(companyAdmin))).toEqual(['dashboard', ...people, 'invoices', 'allTransactions', 'companyDetails', 'companySettings', 'help']);
+    expect(keys(visibleMenu(companyAdmin))).toEqual(['dashboard', ...companyWork, 'invoices', 'allTransactions', 'companyDetails', 'companySettings', 'help']);
   });
 
   it('gives an MSP admin their own entries, then the selected company\'s', () => {
     expect(groups(sidebarGroups(mspAdmin, postpaid))).toEqual([
       { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'ownPartner', 'corporateAccountSelection', 'help', 'templates'] },
-      { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyDetails', 'companySettings'] },
+      { kind: 'company', keys: [...companyWork, 'invoices', 'allTransactions', 'companyDetails', 'companySettings'] },
     ]);
   });
 
@@ -40,14 +42,14 @@ describe('sidebar per audience', () => {
 
   it('gives platform staff the MSP sidebar with every company entry', () => {
     expect(groups(sidebarGroups(staff, postpaid))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads', 'reconciliation'] },
-      { kind: 'company', keys: [...people, 'invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings', 'communication'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads', 'reconciliation', 'orders'] },
+      { kind: 'company', keys: [...companyWork, 'invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings', 'communication'] },
     ]);
   });
 
   it('keeps the finance entries that need no selection for platform staff', () => {
     expect(groups(sidebarGroups(staff, null))).toEqual([
-      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads', 'reconciliation'] },
+      { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads', 'reconciliation', 'orders'] },
       { kind: 'company', keys: ['invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'communication'] },
     ]);
   });

@@ -51,6 +51,8 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'userGroups', label: 'menu.userGroups', to: paths.userGroups, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'admins', label: 'menu.admins', to: paths.admins, audience: 'all', roles: ['user_manager'], company: 'selected' },
   { key: 'companyProducts', label: 'menu.companyProducts', to: paths.companyProducts, audience: 'all', roles: ['user_manager'], company: 'selected' },
+  // Season-card orders of the selected company (SPEC §2 order handling).
+  { key: 'orderHandling', label: 'menu.orderHandling', to: paths.orderHandling, audience: 'all', roles: ['user_manager'], company: 'selected' },
   // Finance (SPEC §2): platform admins may open these without a selection.
   { key: 'invoices', label: 'menu.invoices', to: paths.invoices, audience: 'all', roles: ['invoice_manager', 'user_manager'], section: 'finance', company: 'selectedOrInvoiceManager' },
   // The self-billing invoices of an MRP partner (SPEC §2): the partner's invoice managers and platform staff.
@@ -73,6 +75,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'translations', label: 'menu.translations', to: paths.translations, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'providerUploads', label: 'menu.providerUploads', to: paths.providerUploads, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
   { key: 'reconciliation', label: 'menu.reconciliation', to: paths.reconciliation, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
+  { key: 'orders', label: 'menu.orders', to: paths.orders, audience: 'msp', roles: ['ospadmin'], section: 'backoffice' },
 ];
 
 type MenuUser = Pick<SessionUser, 'roles' | 'isMsp' | 'isOspAdmin' | 'partner'>;
