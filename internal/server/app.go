@@ -32,8 +32,10 @@ import (
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/messaging"
+	"mobility/portal/internal/nmbsconfig"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/plugin"
 	"mobility/portal/internal/product"
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/providerdata"
@@ -112,6 +114,12 @@ type App struct {
 	// ProviderBudgets/CheckSpend, expense's BookProvider) and keeps its
 	// CO2 figures.
 	Vouchers *voucher.Service
+	// Plugins keeps plugin purchases: approved by the backoffice (mailed to
+	// the provider), accepted or declined by the employee in the app
+	// (booked through expense.BookProvider).
+	Plugins *plugin.Service
+	// NMBS keeps the NMBS settings: a company's season cards, ticket sales.
+	NMBS *nmbsconfig.Service
 	Cambio   *cambio.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
@@ -224,6 +232,11 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Cambio: cambio.NewService(cambio.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets,
 			Expenses: expenses}),
 
+		Plugins: plugin.NewService(plugin.Deps{DB: db, Clock: c, Users: users, Companies: companies, Products: products,
+			Budgets: budgets, Expenses: expenses, Renderer: templates, Outbox: outbox}),
+		NMBS: nmbsconfig.NewService(nmbsconfig.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Budgets: budgets,
+			Users: users}),
+
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
 }
@@ -262,6 +275,8 @@ func (a *App) Routes() []api.Route {
 		a.Reconciliation.Routes(),
 		a.Vouchers.Routes(),
 		a.Cambio.Routes(),
+		a.Plugins.Routes(),
+		a.NMBS.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
