@@ -117,8 +117,10 @@ func (s *Service) UpdateSeasonTicket(ctx context.Context, p *access.Principal, r
 			v.Fail(field, "nmbs.rule.chooseOne")
 		}
 	}
-	if dup(req.Products) || dup(classes) || dup(req.BudgetTypes) {
-		v.Fail("products", "nmbs.rule.twice")
+	for field, list := range map[string][]string{"products": req.Products, "classes": classes, "budgetTypes": req.BudgetTypes} {
+		if dup(list) {
+			v.Fail(field, "nmbs.rule.twice")
+		}
 	}
 	organism, ok := NormalizeOrganismNumber(req.OrganismNumber)
 	switch {
