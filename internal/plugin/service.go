@@ -347,8 +347,8 @@ func (s *Service) Email(ctx context.Context, p *access.Principal, req EmailReque
 }
 
 // Accept is the employee accepting a REQUESTED purchase in the app: the
-// price is booked on their budget (the first active one, mobility budget
-// first, as providers' purchases are) through the expense service, and
+// price is booked on one of their budgets (payingBudget) through the
+// expense service, and
 // the purchase becomes ACCEPTED, in one transaction: the conditional
 // state change makes a second acceptance fail and roll its booking back,
 // so the price is booked exactly once. A budget that refuses the price
@@ -358,13 +358,9 @@ func (s *Service) Accept(ctx context.Context, userOspID, purchaseOspID string) (
 		if r.State != StateRequested {
 			return stateConflict(r.OspID, StateRequested)
 		}
-		list, err := s.budgets.UserBudgets(ctx, access.SystemScope(), []int64{u.ID})
+		budgetID, err := s.payingBudget(ctx, u.ID, r.Price)
 		if err != nil {
 			return err
-		}
-		b, ok := budget.PickForPurchase(list[u.ID])
-		if !ok {
-			return apperr.Conflict(LabelNoBudget, "user has no budget")
 		}
 		mode := expense.DefaultMobilityMode
 		if r.ProductID != nil {
@@ -373,7 +369,7 @@ func (s *Service) Accept(ctx context.Context, userOspID, purchaseOspID string) (
 			}
 		}
 		ref := reference(r.ID)
-		booked, err := s.expenses.BookProvider(ctx, expense.ProviderBooking{UserID: u.ID, CompanyID: r.CompanyID, BudgetID: b.ID,
+		booked, err := s.expenses.BookProvider(ctx, expense.ProviderBooking{UserID: u.ID, CompanyID: r.CompanyID, BudgetID: budgetID,
 			Amount: r.Price, Date: clock.Today(s.clock.Now()), BookingID: ref, ExternalReference: ref, MobilityMode: mode,
 			Description: truncate(r.ProductName+" ("+r.ProviderName+")", constants.DescriptionMaxLength)})
 		if err != nil {
@@ -382,6 +378,31 @@ func (s *Service) Accept(ctx context.Context, userOspID, purchaseOspID string) (
 		r.ExpenseID, r.BookingID = &booked.ID, &booked.BookingID
 		return s.move(ctx, r, StateAccepted, u.ID, "", map[string]any{"expense_id": booked.ID, "booking_id": booked.BookingID})
 	})
+}
+
+// payingBudget picks the budget an accepted purchase is booked on: the
+// employee's company-paid budgets in budget-type order (mobility budget
+// first), the first that takes the price (CheckSpend), as providers'
+// purchases are booked; a budget holding too little hands it to the
+// next. None: PLUGIN_PURCHASE_NO_BUDGET, or the last budget's refusal.
+func (s *Service) payingBudget(ctx context.Context, userID, amount int64) (int64, error) {
+	list, err := s.budgets.ProviderBudgets(ctx, []int64{userID})
+	if err != nil {
+		return 0, err
+	}
+	var refused error = apperr.Conflict(LabelNoBudget, "user has no budget")
+	for _, b := range list[userID] {
+		if !b.Active {
+			continue
+		}
+		if refused = s.budgets.CheckSpend(ctx, access.SystemScope(), b.ID, amount); refused == nil {
+			return b.ID, nil
+		}
+		if e := apperr.As(refused); e == nil || e.Kind == apperr.KindInternal {
+			return 0, refused
+		}
+	}
+	return 0, refused
 }
 
 // Decline is the employee declining a REQUESTED purchase in the app.

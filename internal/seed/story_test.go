@@ -161,6 +161,7 @@ func TestDemoStory(t *testing.T) {
 			assertProviderData(t, ctx, db)
 			assertProviderFiles(t, ctx, app)
 			assertReconciliation(t, ctx, app)
+			assertPlugins(t, ctx, app)
 		})
 	}
 }
