@@ -48,6 +48,7 @@ const CompanyProductsPage = lazyPage(() => import('@/features/company-products/c
 const CompanyProductsListTab = lazyPage(() => import('@/features/company-products/components/ProductsListTab'));
 const HomeworkRegistrationTab = lazyPage(() => import('@/features/company-products/components/HomeworkRegistrationTab'));
 const TripRegistrationTab = lazyPage(() => import('@/features/company-products/components/TripRegistrationTab'));
+const NmbsSubscriptionTab = lazyPage(() => import('@/features/plugin-orders/components/NmbsSubscriptionTab'));
 const CompanyDeactivationPage = lazyPage(() => import('@/features/company-deactivation/components/CompanyDeactivationPage'));
 const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
 const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
@@ -109,6 +110,9 @@ const ProviderUploadsPage = lazyPage(() => import('@/features/provider-uploads/c
 const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/components/UploadKindTab'));
 const ReconciliationPage = lazyPage(() => import('@/features/reconciliation/components/ReconciliationPage'));
 const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
+const PluginOrdersLayout = lazyPage(() => import('@/features/plugin-orders/components/PluginOrdersLayout'));
+const PluginServiceTab = lazyPage(() => import('@/features/plugin-orders/components/PluginServiceTab'));
+const HandledPluginsTab = lazyPage(() => import('@/features/plugin-orders/components/HandledPluginsTab'));
 const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
@@ -193,6 +197,7 @@ const peopleRoutes: RouteObject = {
         { path: 'list', element: <CompanyProductsListTab /> },
         { path: 'homework-registration', element: <HomeworkRegistrationTab /> },
         { path: 'trip-registration', element: <TripRegistrationTab /> },
+        { path: 'nmbs-subscription', element: <NmbsSubscriptionTab /> },
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },
@@ -503,6 +508,26 @@ const reconciliationRoute: RouteObject = {
   ),
 };
 
+/**
+ * Backoffice orders (SPEC §2): platform staff. The plugin tabs
+ * (features/plugin-orders); the general and handled season-card tabs and
+ * the page listing all four come with features/orders, whose layout
+ * replaces PluginOrdersLayout when the branches meet.
+ */
+const ordersRoute: RouteObject = {
+  path: strip(paths.orders),
+  element: (
+    <RequireRole roles={PLATFORM_ADMINS}>
+      <PluginOrdersLayout />
+    </RequireRole>
+  ),
+  children: [
+    { index: true, element: <Navigate to="plugin-service" replace /> },
+    { path: 'plugin-service', element: <PluginServiceTab /> },
+    { path: 'handled-plugins', element: <HandledPluginsTab /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -559,6 +584,7 @@ export const routes: RouteObject[] = [
           translationRoutes,
           providerUploadRoutes,
           reconciliationRoute,
+          ordersRoute,
           // user_manager, MSP users and platform staff (the page checks the first two).
           {
             path: strip(paths.companyDeactivation),

@@ -73,6 +73,9 @@ export const paths = {
   voucherUploads: '/uploads/vouchers',
   cambioUploads: '/uploads/cambio',
   reconciliation: '/reconciliation',
+  orders: '/orders',
+  pluginOrders: '/orders/plugin-service',
+  handledPluginOrders: '/orders/handled-plugins',
 } as const;
 
 /**
