@@ -93,6 +93,10 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 	if err := s.seasonCardOrders(ctx); err != nil {
 		return fmt.Errorf("demo story, season-card orders: %w", err)
 	}
+	// plugin purchases in each state and the NMBS settings (plugins.go)
+	if err := s.plugins(ctx); err != nil {
+		return fmt.Errorf("demo story, plugin purchases: %w", err)
+	}
 	// one small company asks to leave on the last day: a pending request
 	if err := s.leaving(ctx); err != nil {
 		return fmt.Errorf("demo story, Umbrella's deactivation request: %w", err)

@@ -162,6 +162,7 @@ func TestDemoStory(t *testing.T) {
 			assertProviderFiles(t, ctx, app)
 			assertReconciliation(t, ctx, app)
 			assertSeasonCardOrders(t, ctx, app)
+			assertPlugins(t, ctx, app)
 		})
 	}
 }

@@ -32,9 +32,11 @@ import (
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/messaging"
+	"mobility/portal/internal/nmbsconfig"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/order"
 	"mobility/portal/internal/partner"
+	"mobility/portal/internal/plugin"
 	"mobility/portal/internal/product"
 	"mobility/portal/internal/productaccess"
 	"mobility/portal/internal/providerdata"
@@ -113,7 +115,13 @@ type App struct {
 	// ProviderBudgets/CheckSpend, expense's BookProvider) and keeps its
 	// CO2 figures.
 	Vouchers *voucher.Service
-	Cambio   *cambio.Service
+	// Plugins keeps plugin purchases: approved by the backoffice (mailed to
+	// the provider), accepted or declined by the employee in the app
+	// (booked through expense.BookProvider).
+	Plugins *plugin.Service
+	// NMBS keeps the NMBS settings: a company's season cards, ticket sales.
+	NMBS   *nmbsconfig.Service
+	Cambio *cambio.Service
 	// Orders keeps the app users' season-card orders and their handling:
 	// a confirmation books through expense's BookProvider, a cancellation
 	// writes to the employee's inbox through messaging's SendDirect.
@@ -233,6 +241,11 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Orders: order.NewService(order.Deps{DB: db, Clock: c, Companies: companies, Users: users, Budgets: budgets,
 			Expenses: expenses, Messaging: messages}),
 
+		Plugins: plugin.NewService(plugin.Deps{DB: db, Clock: c, Users: users, Companies: companies, Products: products,
+			Budgets: budgets, Expenses: expenses, Renderer: templates, Outbox: outbox}),
+		NMBS: nmbsconfig.NewService(nmbsconfig.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Budgets: budgets,
+			Users: users}),
+
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
 }
@@ -273,6 +286,8 @@ func (a *App) Routes() []api.Route {
 		a.Vouchers.Routes(),
 		a.Cambio.Routes(),
 		a.Orders.Routes(),
+		a.Plugins.Routes(),
+		a.NMBS.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

@@ -87,6 +87,10 @@ var predefined = []Predefined{
 	{Name: "invoice_issued", Category: "INVOICE", Type: TypeMessage, Params: []Param{p("Name", "Anna Acme"), p("Title", "Invoice"),
 		p("Number", "INV-2026-000042"), p("Company", "Acme NV"), p("Period", "10/2026"), p("Payable", "€ 1.234,56"),
 		p("DueDate", "21/12/2026"), p("PaymentReference", "+++100/0000/00197+++"), p("DirectDebit", false)}},
+	{Name: "plugin_purchase_request", Category: "EXPENSE", Type: TypeMessage, Params: []Param{p("Provider", "Velo Lease"),
+		p("Product", "Bike lease Cowboy 4"), p("Name", "Eva Peeters"), p("Email", "eva.peeters@acme.example"), p("Company", "Acme NV"),
+		p("Price", "€ 59,00"), p("Details", "Size M, from 01/12/2026"), p("Remark", ""), p("Reference", "PLG-000001"),
+		p("ApprovedBy", "Olivia Platform")}},
 	{Name: "report_ready", Category: "REPORTING", Type: TypeMessage, Params: []Param{p("TypeLabel", "Monthly expenses per mobility mode"),
 		p("Period", "10/2026"), p("Company", "Acme NV"), p("Link", "https://portal.example/reporting?reportOspId=…")}},
 }

@@ -153,6 +153,9 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/company/products/list',
     '/company/products/homework-registration',
     '/company/products/trip-registration',
+    '/company/products/nmbs-subscription',
+    '/orders/plugin-service',
+    '/orders/handled-plugins',
     '/corporate-accounts',
     '/corporate-accounts/add',
     '/reporting',
@@ -311,6 +314,28 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
       await page.keyboard.press('Escape');
       await page.waitForTimeout(300);
     }
+  }
+
+  // Plugin purchases (platform staff): an open purchase's update and reject dialogs, a handled one's history
+  if (role === 'ospadmin' && (await open(page, '/orders/plugin-service'))) {
+    const pending = page.getByTestId('purchases-table').getByRole('row').filter({ has: page.getByTestId('reject-purchase') }).first();
+    if ((await pending.count()) > 0) {
+      await pending.getByTestId('reject-purchase').click();
+      await page.getByTestId('reject-reason').waitFor();
+      await page.waitForTimeout(500); // the modal's opening transition
+      await check(page, role, 'plugin purchase reject dialog');
+      await page.keyboard.press('Escape');
+    } else skipped.push(`${role} plugin purchase reject dialog: nothing to open in the demo data`);
+  }
+  if (role === 'ospadmin' && (await open(page, '/orders/handled-plugins'))) {
+    const email = page.getByTestId('show-email').first();
+    if ((await email.count()) > 0) {
+      await email.click();
+      await page.getByTestId('purchase-email').waitFor();
+      await page.waitForTimeout(500); // the modal's opening transition
+      await check(page, role, 'plugin purchase e-mail');
+      await page.keyboard.press('Escape');
+    } else skipped.push(`${role} plugin purchase e-mail: nothing to open in the demo data`);
   }
 
   const people = (await open(page, `/manage/admins${q}`)) ? await hrefs(page, 'main tbody a') : [];

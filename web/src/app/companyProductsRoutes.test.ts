@@ -23,11 +23,11 @@ function elements(node: ReactNode): ReactElement[] {
 }
 
 describe('company/products routes', () => {
-  it('guards the trip tabs exactly as the list: a selected company and the user_manager role (ospadmin always passes)', () => {
+  it('guards the trip and NMBS tabs exactly as the list: a selected company and the user_manager role (ospadmin always passes)', () => {
     const chain = pathTo(routes, 'company/products');
     expect(chain).not.toBeNull();
     const page = chain!.at(-1)!;
-    expect(page.children?.map((child) => child.path ?? 'index')).toEqual(['index', 'list', 'homework-registration', 'trip-registration']);
+    expect(page.children?.map((child) => child.path ?? 'index')).toEqual(['index', 'list', 'homework-registration', 'trip-registration', 'nmbs-subscription']);
     // No tab has a guard of its own: they share the page's.
     for (const child of page.children ?? []) expect(elements(child.element).some((e) => e.type === RequireRole)).toBe(false);
     const guards = chain!.flatMap((route) => elements(route.element));

@@ -49,6 +49,7 @@ const CompanyProductsPage = lazyPage(() => import('@/features/company-products/c
 const CompanyProductsListTab = lazyPage(() => import('@/features/company-products/components/ProductsListTab'));
 const HomeworkRegistrationTab = lazyPage(() => import('@/features/company-products/components/HomeworkRegistrationTab'));
 const TripRegistrationTab = lazyPage(() => import('@/features/company-products/components/TripRegistrationTab'));
+const NmbsSubscriptionTab = lazyPage(() => import('@/features/plugin-orders/components/NmbsSubscriptionTab'));
 const CompanyDeactivationPage = lazyPage(() => import('@/features/company-deactivation/components/CompanyDeactivationPage'));
 const AppUserDetailPage = lazyPage(() => import('@/features/users/components/detail/AppUserDetailPage'));
 const AdminDetailPage = lazyPage(() => import('@/features/users/components/detail/AdminDetailPage'));
@@ -110,6 +111,8 @@ const ProviderUploadsPage = lazyPage(() => import('@/features/provider-uploads/c
 const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/components/UploadKindTab'));
 const ReconciliationPage = lazyPage(() => import('@/features/reconciliation/components/ReconciliationPage'));
 const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
+const PluginServiceTab = lazyPage(() => import('@/features/plugin-orders/components/PluginServiceTab'));
+const HandledPluginsTab = lazyPage(() => import('@/features/plugin-orders/components/HandledPluginsTab'));
 const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
 const OrdersPage = lazyPage(() => import('@/features/orders/components/OrdersPage'));
 const OrderTab = lazyPage(() => import('@/features/orders/components/OrderTab'));
@@ -205,6 +208,7 @@ const peopleRoutes: RouteObject = {
         { path: 'list', element: <CompanyProductsListTab /> },
         { path: 'homework-registration', element: <HomeworkRegistrationTab /> },
         { path: 'trip-registration', element: <TripRegistrationTab /> },
+        { path: 'nmbs-subscription', element: <NmbsSubscriptionTab /> },
       ],
     },
     { path: strip(paths.importUsers), element: <ImportUsersPage /> },
@@ -529,7 +533,9 @@ const ordersRoute: RouteObject = {
   children: [
     { index: true, element: <Navigate to="general" replace /> },
     { path: 'general', element: <OrderTab where="backoffice" handled={false} /> },
+    { path: 'plugin-service', element: <PluginServiceTab /> },
     { path: 'handled', element: <OrderTab where="backoffice" handled /> },
+    { path: 'handled-plugins', element: <HandledPluginsTab /> },
   ],
 };
 

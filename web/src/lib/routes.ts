@@ -75,6 +75,8 @@ export const paths = {
   reconciliation: '/reconciliation',
   orders: '/orders',
   orderHandling: '/order-handling',
+  pluginOrders: '/orders/plugin-service',
+  handledPluginOrders: '/orders/handled-plugins',
 } as const;
 
 /**

@@ -5,12 +5,12 @@ import { RouteTabs } from '@/components/RouteTabs';
 import { paths } from '@/lib/routes';
 
 /**
- * company/products: a tab per route. SPEC §2 lists list,
- * homework-registration, trip-registration and nmbs-subscription; the
- * last joins with the NMBS issue. The two trip tabs edit the company's
- * trip configuration (travel/compensation, SPEC §3).
+ * company/products: a tab per route, as SPEC §2 lists them: list,
+ * homework-registration, trip-registration and nmbs-subscription. The two
+ * trip tabs edit the company's trip configuration (travel/compensation,
+ * SPEC §3); the NMBS tab its season-card settings (features/plugin-orders).
  */
-export const COMPANY_PRODUCT_TABS = ['list', 'homework-registration', 'trip-registration'] as const;
+export const COMPANY_PRODUCT_TABS = ['list', 'homework-registration', 'trip-registration', 'nmbs-subscription'] as const;
 
 export default function CompanyProductsPage() {
   const { t } = useTranslation('companyProducts');
