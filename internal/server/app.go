@@ -32,6 +32,7 @@ import (
 	"mobility/portal/internal/jobs"
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/messaging"
+	"mobility/portal/internal/nmbsinvoice"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/partner"
 	"mobility/portal/internal/product"
@@ -113,6 +114,9 @@ type App struct {
 	// CO2 figures.
 	Vouchers *voucher.Service
 	Cambio   *cambio.Service
+	// NmbsInvoices checks NMBS and B-Parking monthly invoices against the
+	// processed season-card orders (nmbsinvoice.OrderSource).
+	NmbsInvoices *nmbsinvoice.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -223,6 +227,10 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		Vouchers: voucher.NewService(voucher.Deps{DB: db, Clock: c, Users: users, Companies: companies}),
 		Cambio: cambio.NewService(cambio.Deps{DB: db, Clock: c, Users: users, Companies: companies, Budgets: budgets,
 			Expenses: expenses}),
+		// Orders: internal/order's processed season-card orders (issue 16's
+		// orders branch adapts order.Service.ProcessedInMonth to
+		// nmbsinvoice.OrderSource); none yet, so every line is unknown.
+		NmbsInvoices: nmbsinvoice.NewService(nmbsinvoice.Deps{DB: db, Clock: c, Users: users, Companies: companies}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -262,6 +270,7 @@ func (a *App) Routes() []api.Route {
 		a.Reconciliation.Routes(),
 		a.Vouchers.Routes(),
 		a.Cambio.Routes(),
+		a.NmbsInvoices.Routes(),
 	} {
 		routes = append(routes, group...)
 	}
