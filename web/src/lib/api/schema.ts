@@ -5317,6 +5317,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/upload/invoice/download/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice file as it was uploaded
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1UploadInvoiceDownloadUploadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's invoice files of a provider, newest first, with who uploaded and processed them and the result
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadInvoiceHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the orders a valid file's matched lines invoice, once per provider and order, in one transaction; differences stay in the report
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadInvoiceProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/template/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A provider's invoice template (CSV: the columns and an example line)
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1UploadInvoiceTemplateProvider"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a company's monthly NMBS or B-Parking invoice (CSV, at most 500 rows); answers its uploadId as text
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadInvoiceUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line (line, field, reason) and match the lines against the month's processed season-card orders; writes nothing
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadInvoiceValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/upload/process": {
         parameters: {
             query?: never;
@@ -7811,6 +7931,13 @@ export interface components {
         FormDataCambioUploadForm: {
             file: components["schemas"]["MultipartFile"];
         };
+        FormDataNmbsinvoiceUploadForm: {
+            /** @description the company the invoice is for */
+            corporateAccountOspId: string;
+            file: components["schemas"]["MultipartFile"];
+            /** @enum {string} */
+            provider: "NMBS" | "BPARKING";
+        };
         FormDataProviderdataUploadForm: {
             file: components["schemas"]["MultipartFile"];
             /** @enum {string} */
@@ -8133,6 +8260,88 @@ export interface components {
         };
         /** Format: binary */
         MultipartFile: string;
+        NmbsinvoiceCounts: {
+            alreadyInvoiced: number;
+            amountDiffers: number;
+            duplicateInFile: number;
+            invoiced: number;
+            matched: number;
+            unknownOrder: number;
+        };
+        NmbsinvoiceHistoryRequest: {
+            corporateAccountOspId: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @enum {string} */
+            provider: "NMBS" | "BPARKING";
+        };
+        NmbsinvoiceHistoryRow: {
+            /** @description the process's counts; null before it */
+            counts: components["schemas"]["NmbsinvoiceCounts"] | null;
+            filename: string;
+            processedBy?: string;
+            /** Format: date-time */
+            processedOn?: string;
+            /** @enum {string} */
+            provider: "NMBS" | "BPARKING";
+            report?: components["schemas"]["NmbsinvoiceReport"];
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "PROCESSED";
+            uploadId: string;
+            /** @description full name */
+            uploadedBy: string;
+            /** Format: date-time */
+            uploadedOn: string;
+        };
+        NmbsinvoiceLineError: {
+            /** @description column name */
+            field: string;
+            /** @description line in the file; the header is line 1 */
+            line: number;
+            messages: string[];
+        };
+        NmbsinvoiceLineResult: {
+            /** @description MOBIB card number, digits only */
+            cardNumber: string;
+            /**
+             * Format: int64
+             * @description euro cents incl. VAT
+             */
+            expectedAmount: number;
+            invoiceNumber: string;
+            /**
+             * Format: int64
+             * @description euro cents incl. VAT, as on the invoice
+             */
+            invoicedAmount: number;
+            line: number;
+            /** @description the outcome in the caller's language */
+            message?: string;
+            /** Format: int64 */
+            orderId?: number;
+            /** @enum {string} */
+            outcome: "MATCHED" | "INVOICED" | "AMOUNT_DIFFERS" | "UNKNOWN_ORDER" | "ALREADY_INVOICED" | "DUPLICATE_IN_FILE";
+        };
+        NmbsinvoiceReport: {
+            counts: components["schemas"]["NmbsinvoiceCounts"];
+            errors: components["schemas"]["NmbsinvoiceLineError"][];
+            /** @description yyyyMM; empty when the file has line errors */
+            invoiceMonth: string;
+            lines: components["schemas"]["NmbsinvoiceLineResult"][];
+            /** Format: date-time */
+            processedAt?: string;
+            /** @enum {string} */
+            provider: "NMBS" | "BPARKING";
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "PROCESSED";
+            uploadId: string;
+            /** @description no line errors: process marks the matched lines; otherwise it writes nothing */
+            valid: boolean;
+        };
+        NmbsinvoiceUploadRef: {
+            uploadId: string;
+        };
         OnboardingCreateMobileUserRequest: {
             corporateAccount: components["schemas"]["UserRef"];
             mobibCardNumber: string;
@@ -8196,6 +8405,13 @@ export interface components {
         };
         PageOfMessagingRecipient: {
             content: components["schemas"]["MessagingRecipient"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfNmbsinvoiceHistoryRow: {
+            content: components["schemas"]["NmbsinvoiceHistoryRow"][];
             page: number;
             size: number;
             totalElements: number;
@@ -19945,6 +20161,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageOfProviderdataHistoryRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1UploadInvoiceDownloadUploadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadInvoiceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsinvoiceHistoryRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfNmbsinvoiceHistoryRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadInvoiceProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsinvoiceUploadRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NmbsinvoiceReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1UploadInvoiceTemplateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadInvoiceUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataNmbsinvoiceUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadInvoiceValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsinvoiceUploadRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NmbsinvoiceReport"];
                 };
             };
             /** @description Bad Request */
