@@ -110,6 +110,7 @@ const UploadKindTab = lazyPage(() => import('@/features/provider-uploads/compone
 const ReconciliationPage = lazyPage(() => import('@/features/reconciliation/components/ReconciliationPage'));
 const VoucherUploadsPage = lazyPage(() => import('@/features/vouchers/components/VoucherUploadsPage'));
 const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/CambioUploadsPage'));
+const NmbsInvoicesPage = lazyPage(() => import('@/features/nmbs-invoices/components/NmbsInvoicesPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -310,6 +311,23 @@ const mspRoutes: RouteObject = {
 };
 
 /** company/details: needSelectedCorporateAccount (SPEC §2). */
+/**
+ * company/products/upload-nmbs-invoice (SPEC §2): the selected company's
+ * NMBS and B-Parking invoices; invoice managers (of the company, of its
+ * partner) and platform staff. Apart from the products page, whose route
+ * needs user_manager.
+ */
+const nmbsInvoicesRoute: RouteObject = {
+  path: strip(paths.nmbsInvoices),
+  element: (
+    <RequireSelectedCorporateAccount>
+      <RequireRole roles={INVOICE_MANAGERS}>
+        <NmbsInvoicesPage />
+      </RequireRole>
+    </RequireSelectedCorporateAccount>
+  ),
+};
+
 const companyDetailsRoute: RouteObject = {
   path: strip(paths.companyDetails),
   element: (
@@ -570,6 +588,7 @@ export const routes: RouteObject[] = [
           },
           mspRoutes,
           companyDetailsRoute,
+          nmbsInvoicesRoute,
         ],
       },
       { path: strip(paths.notFound), element: <NotFoundRoute /> },
