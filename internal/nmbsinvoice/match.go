@@ -159,3 +159,12 @@ func (r *Report) count(outcome string, n int) {
 
 // euros shows positive cents as euros with two decimals ("214.00").
 func euros(cents int64) string { return fmt.Sprintf("%d.%02d", cents/100, cents%100) }
+
+// ProcessedOrders lists the orders the service's source has confirmed in
+// a month (none without a source): what the demo builds its invoice from.
+func (s *Service) ProcessedOrders(ctx context.Context, year int, month time.Month) ([]Order, error) {
+	if s.orders == nil {
+		return nil, nil
+	}
+	return s.orders.ProcessedInMonth(ctx, year, month)
+}
