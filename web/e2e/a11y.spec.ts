@@ -152,6 +152,7 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/company/products/list',
     '/company/products/homework-registration',
     '/company/products/trip-registration',
+    '/company/products/upload-nmbs-invoice',
     '/corporate-accounts',
     '/corporate-accounts/add',
     '/reporting',
