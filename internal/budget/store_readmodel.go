@@ -111,3 +111,12 @@ func (s *store) lockIDs(ctx context.Context, ids []int64) error {
 	})
 	return err
 }
+
+// userRefs reads every budget of the given users within scope (500 users
+// a query).
+func (s *store) userRefs(ctx context.Context, scope access.Scope, userIDs []int64) ([]Ref, error) {
+	cond, args := scope.InCompanies("b.corporate_account_id")
+	return database.SelectIn[Ref](ctx, s.db, userIDs, func(in string) string {
+		return selectRef + `WHERE b.user_id IN (` + in + `) AND ` + cond
+	}, args...)
+}

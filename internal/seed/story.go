@@ -97,6 +97,10 @@ func DemoStory(ctx context.Context, cfg *config.Config, db *database.DB, now tim
 	if err := s.plugins(ctx); err != nil {
 		return fmt.Errorf("demo story, plugin purchases: %w", err)
 	}
+	// last month's NMBS invoice of Acme's season cards (nmbsinvoices.go)
+	if err := s.nmbsInvoice(ctx); err != nil {
+		return fmt.Errorf("demo story, NMBS invoice: %w", err)
+	}
 	// one small company asks to leave on the last day: a pending request
 	if err := s.leaving(ctx); err != nil {
 		return fmt.Errorf("demo story, Umbrella's deactivation request: %w", err)

@@ -160,6 +160,7 @@ func TestDemoStory(t *testing.T) {
 			assertTranslations(t, ctx, app)
 			assertProviderData(t, ctx, db)
 			assertProviderFiles(t, ctx, app)
+			assertNMBSInvoice(t, ctx, app)
 			assertReconciliation(t, ctx, app)
 			assertSeasonCardOrders(t, ctx, app)
 			assertPlugins(t, ctx, app)

@@ -33,6 +33,7 @@ import (
 	"mobility/portal/internal/mail"
 	"mobility/portal/internal/messaging"
 	"mobility/portal/internal/nmbsconfig"
+	"mobility/portal/internal/nmbsinvoice"
 	"mobility/portal/internal/onboarding"
 	"mobility/portal/internal/order"
 	"mobility/portal/internal/partner"
@@ -126,6 +127,9 @@ type App struct {
 	// a confirmation books through expense's BookProvider, a cancellation
 	// writes to the employee's inbox through messaging's SendDirect.
 	Orders *order.Service
+	// NmbsInvoices checks NMBS and B-Parking monthly invoices against the
+	// processed season-card orders (nmbsinvoice.OrderSource, wire_orders.go).
+	NmbsInvoices *nmbsinvoice.Service
 
 	// Idempotency answers repeats of the money calls (routes marked
 	// Idempotent) from their first answer.
@@ -205,6 +209,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	providerData := providerdata.NewService(providerdata.Deps{DB: db, Clock: c, Users: users, Budgets: budgets,
 		Expenses: expenses, Companies: companies})
 	messages := messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups})
+	orders := order.NewService(order.Deps{DB: db, Clock: c, Companies: companies, Users: users, Budgets: budgets,
+		Expenses: expenses, Messaging: messages})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -238,13 +244,14 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 		// voucher hands the user search its codes (user.UseVoucherCodes)
 		Vouchers: voucher.NewService(voucher.Deps{DB: db, Clock: c, Users: users, Companies: companies}),
 		Cambio:   cambioSvc,
-		Orders: order.NewService(order.Deps{DB: db, Clock: c, Companies: companies, Users: users, Budgets: budgets,
-			Expenses: expenses, Messaging: messages}),
+		Orders:   orders,
 
 		Plugins: plugin.NewService(plugin.Deps{DB: db, Clock: c, Users: users, Companies: companies, Products: products,
 			Budgets: budgets, Expenses: expenses, Renderer: templates, Outbox: outbox}),
 		NMBS: nmbsconfig.NewService(nmbsconfig.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Budgets: budgets,
 			Users: users}),
+		NmbsInvoices: nmbsinvoice.NewService(nmbsinvoice.Deps{DB: db, Clock: c, Users: users, Companies: companies,
+			Orders: orderInvoices{orders}}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
@@ -288,6 +295,7 @@ func (a *App) Routes() []api.Route {
 		a.Orders.Routes(),
 		a.Plugins.Routes(),
 		a.NMBS.Routes(),
+		a.NmbsInvoices.Routes(),
 	} {
 		routes = append(routes, group...)
 	}

@@ -156,6 +156,7 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     '/company/products/nmbs-subscription',
     '/orders/plugin-service',
     '/orders/handled-plugins',
+    '/company/products/upload-nmbs-invoice',
     '/corporate-accounts',
     '/corporate-accounts/add',
     '/reporting',

@@ -117,6 +117,7 @@ const CambioUploadsPage = lazyPage(() => import('@/features/vouchers/components/
 const OrdersPage = lazyPage(() => import('@/features/orders/components/OrdersPage'));
 const OrderTab = lazyPage(() => import('@/features/orders/components/OrderTab'));
 const OrderHandlingPage = lazyPage(() => import('@/features/orders/components/OrderHandlingPage'));
+const NmbsInvoicesPage = lazyPage(() => import('@/features/nmbs-invoices/components/NmbsInvoicesPage'));
 
 const strip = (path: string) => path.replace(/^\//, '');
 
@@ -326,6 +327,23 @@ const mspRoutes: RouteObject = {
 };
 
 /** company/details: needSelectedCorporateAccount (SPEC §2). */
+/**
+ * company/products/upload-nmbs-invoice (SPEC §2): the selected company's
+ * NMBS and B-Parking invoices; invoice managers (of the company, of its
+ * partner) and platform staff. Apart from the products page, whose route
+ * needs user_manager.
+ */
+const nmbsInvoicesRoute: RouteObject = {
+  path: strip(paths.nmbsInvoices),
+  element: (
+    <RequireSelectedCorporateAccount>
+      <RequireRole roles={INVOICE_MANAGERS}>
+        <NmbsInvoicesPage />
+      </RequireRole>
+    </RequireSelectedCorporateAccount>
+  ),
+};
+
 const companyDetailsRoute: RouteObject = {
   path: strip(paths.companyDetails),
   element: (
@@ -625,6 +643,7 @@ export const routes: RouteObject[] = [
           },
           mspRoutes,
           companyDetailsRoute,
+          nmbsInvoicesRoute,
         ],
       },
       { path: strip(paths.notFound), element: <NotFoundRoute /> },

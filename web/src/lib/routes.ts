@@ -41,6 +41,8 @@ export const paths = {
   selfBillingInvoices: '/finance/self-billing-invoices',
   companySettings: '/company/settings',
   companyProducts: '/company/products',
+  /** SPEC §2 company/products upload-nmbs-invoice: NMBS and B-Parking invoices of the selected company. */
+  nmbsInvoices: '/company/products/upload-nmbs-invoice',
   partners: '/partners',
   addPartner: '/partners/add',
   partner: '/partners/:partnerOspId',

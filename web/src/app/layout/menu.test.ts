@@ -43,7 +43,7 @@ describe('sidebar per audience', () => {
   it('gives platform staff the MSP sidebar with every company entry', () => {
     expect(groups(sidebarGroups(staff, postpaid))).toEqual([
       { kind: 'msp', keys: ['dashboard', 'corporateAccounts', 'partners', 'corporateAccountSelection', 'selfBillingInvoices', 'reporting', 'help', 'products', 'resources', 'userFees', 'templates', 'translations', 'providerUploads', 'reconciliation', 'orders'] },
-      { kind: 'company', keys: [...companyWork, 'invoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings', 'communication'] },
+      { kind: 'company', keys: [...companyWork, 'invoices', 'nmbsInvoices', 'allTransactions', 'companyBudget', 'companyPrivateBudget', 'companyDetails', 'companySettings', 'communication'] },
     ]);
   });
 
@@ -94,7 +94,7 @@ describe('sidebar per audience', () => {
 
 describe('sidebar menu', () => {
   it('shows the people screens to user managers only', () => {
-    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'invoices', 'companyDetails', 'help']);
+    expect(keys(visibleMenu(makeUser({ roles: ['invoice_manager'] })))).toEqual(['dashboard', 'invoices', 'nmbsInvoices', 'companyDetails', 'help']);
   });
 
   it('shows the company budget only where canViewCompanyBudget allows it', () => {

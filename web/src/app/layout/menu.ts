@@ -56,6 +56,8 @@ export const MENU: readonly MenuEntry[] = [
   // Finance (SPEC §2): platform admins may open these without a selection.
   { key: 'invoices', label: 'menu.invoices', to: paths.invoices, audience: 'all', roles: ['invoice_manager', 'user_manager'], section: 'finance', company: 'selectedOrInvoiceManager' },
   // The self-billing invoices of an MRP partner (SPEC §2): the partner's invoice managers and platform staff.
+  // NMBS and B-Parking invoices of the selected company (SPEC §2 company/products upload-nmbs-invoice): invoice managers.
+  { key: 'nmbsInvoices', label: 'menu.nmbsInvoices', to: paths.nmbsInvoices, audience: 'all', roles: ['invoice_manager'], section: 'finance', company: 'selected' },
   { key: 'selfBillingInvoices', label: 'menu.selfBillingInvoices', to: paths.selfBillingInvoices, audience: 'msp', roles: ['invoice_manager'], section: 'finance' },
   { key: 'allTransactions', label: 'menu.allTransactions', to: paths.allTransactions, audience: 'all', roles: ['user_manager'], section: 'finance', company: 'selectedOrAdmin' },
   { key: 'companyBudget', label: 'menu.companyBudget', to: paths.companyBudget, audience: 'all', when: 'canViewCompanyBudget', section: 'finance', company: 'selectedOrAdmin' },

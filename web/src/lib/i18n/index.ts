@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'layout',
   'messaging',
   'orders',
+  'nmbsInvoices',
   'reporting',
   'partners',
   'pluginOrders',
@@ -48,12 +49,12 @@ export const NAMESPACES = [
  * they add nothing to a first visit. locales/<lang>/texts.ts leaves them
  * out (its glob names them too).
  */
-export const LAZY_NAMESPACES = ['trips', 'companyTrips', 'templates', 'messaging', 'translations', 'resources', 'providerUploads', 'vouchers', 'reconciliation', 'partners', 'products', 'userFees', 'invoices', 'providerPayments', 'orders', 'pluginOrders'] as const satisfies readonly (typeof NAMESPACES)[number][];
+export const LAZY_NAMESPACES = ['trips', 'companyTrips', 'templates', 'messaging', 'translations', 'resources', 'providerUploads', 'vouchers', 'reconciliation', 'partners', 'products', 'userFees', 'invoices', 'providerPayments', 'orders', 'pluginOrders', 'nmbsInvoices'] as const satisfies readonly (typeof NAMESPACES)[number][];
 
 // One chunk per language (src/locales/<lang>/texts.ts), downloaded the first
 // time the language is used: a visit loads its own language only.
 const bundles = import.meta.glob<Record<string, ResourceLanguage>>('../../locales/*/texts.ts', { import: 'default' });
-const lazyFiles = import.meta.glob<ResourceLanguage>('../../locales/*/{trips,companyTrips,templates,messaging,translations,resources,providerUploads,vouchers,reconciliation,partners,products,userFees,invoices,providerPayments,orders,pluginOrders}.json', { import: 'default' });
+const lazyFiles = import.meta.glob<ResourceLanguage>('../../locales/*/{trips,companyTrips,templates,messaging,translations,resources,providerUploads,vouchers,reconciliation,partners,products,userFees,invoices,providerPayments,orders,pluginOrders,nmbsInvoices}.json', { import: 'default' });
 const loading = new Map<string, Promise<Record<string, ResourceLanguage>>>();
 const isLazy = (namespace: string) => (LAZY_NAMESPACES as readonly string[]).includes(namespace);
 
