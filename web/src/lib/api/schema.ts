@@ -2421,6 +2421,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/plugin/email/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The request e-mail sent to the provider when the purchase was approved, as sent
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PluginEmailGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/plugin/purchase/getByFilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plugin purchases in reach, newest first, each with its history: by state(s), company, user, product name, creation date range
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PluginPurchaseGetByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/plugin/purchase/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a PENDING purchase with a reason; 409 PLUGIN_PURCHASE_STATE when it is no longer pending
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PluginPurchaseReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/plugin/purchase/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a PENDING purchase: it becomes REQUESTED and the request is e-mailed to the provider (kept: plugin/email/get); 409 PLUGIN_PURCHASE_STATE when it is no longer pending
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PluginPurchaseRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/plugin/purchase/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the price, remark and details of a PENDING or REQUESTED purchase
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1PluginPurchaseUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/portal/branding/get": {
         parameters: {
             query?: never;
@@ -4723,6 +4823,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-service/v1/seasonTicket/configuration/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's season-card settings (the defaults, configured false, when never saved)
+         * @description Roles: user_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1SeasonTicketConfigurationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/seasonTicket/configuration/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a company's season-card settings: products, classes, budget types (the company's), parking, organism number (4 letters); enabled settings need one of each and the organism number
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1SeasonTicketConfigurationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal-service/v1/seasonTicket/order/cancel": {
         parameters: {
             query?: never;
@@ -5094,6 +5234,46 @@ export interface paths {
          * @description Roles: user_manager, communication_manager (ospadmin always). MSP users only (partner admins and platform staff).
          */
         post: operations["postPortalServiceV1TemplateUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/ticketSales/configuration/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The ticket-sales settings of a partner or company (the defaults, configured false, when never saved)
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TicketSalesConfigurationGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/ticketSales/configuration/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the ticket-sales settings of a partner or company: channel, B2B customer and contract number (required when enabled), first class, limits
+         * @description Roles: user_manager (ospadmin always). MSP users only (partner admins and platform staff).
+         */
+        post: operations["postPortalServiceV1TicketSalesConfigurationUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5571,6 +5751,126 @@ export interface paths {
          * @description Roles: ospadmin (ospadmin always).
          */
         post: operations["postPortalServiceV1UploadHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/download/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice file as it was uploaded
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1UploadInvoiceDownloadUploadId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company's invoice files of a provider, newest first, with who uploaded and processed them and the result
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadInvoiceHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the orders a valid file's matched lines invoice, once per provider and order, in one transaction; differences stay in the report
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadInvoiceProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/template/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A provider's invoice template (CSV: the columns and an example line)
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        get: operations["getPortalServiceV1UploadInvoiceTemplateProvider"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a company's monthly NMBS or B-Parking invoice (CSV, at most 500 rows); answers its uploadId as text
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadInvoiceUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal-service/v1/upload/invoice/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every line (line, field, reason) and match the lines against the month's processed season-card orders; writes nothing
+         * @description Roles: invoice_manager (ospadmin always).
+         */
+        post: operations["postPortalServiceV1UploadInvoiceValidate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7005,7 +7305,7 @@ export interface components {
     schemas: {
         ApiErrorBody: {
             /** @enum {string} */
-            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BOOKING_ID_TAKEN" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "ORDER_ALREADY_CANCELLED" | "ORDER_CHANGED" | "ORDER_HANDLED_BY_PLATFORM" | "ORDER_NOT_OPEN" | "ORDER_NO_BUDGET" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "PROVIDER_UPLOAD_FILE" | "RECONCILIATION_ALREADY_OVERRIDDEN" | "RECONCILIATION_MATCHED" | "RECONCILIATION_NO_EXPENSE" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TEMPLATE_OVERRIDE_EXISTS" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "TRIP_ALREADY_REGISTERED" | "TRIP_IMPORT_FILE" | "TRIP_MODE_NOT_ALLOWED" | "TRIP_MONTH_PAID" | "TRIP_WRONG_STATUS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
+            errorLabel: "ADMIN_OUTRANKS_YOU" | "BAD_REQUEST" | "BALANCE_OUT_OF_RANGE" | "BODY_TOO_LARGE" | "BOOKING_ID_TAKEN" | "BUDGET_ALREADY_EXISTS" | "BUDGET_DEACTIVATED" | "BUDGET_TYPE_NOT_ALLOWED" | "BUSINESS_TRIPS_NOT_ENABLED" | "COMPANY_ALREADY_DEACTIVATED" | "COMPANY_BUDGET_ALREADY_EXISTS" | "COMPANY_BUDGET_NOT_AVAILABLE" | "COMPANY_BUDGET_NOT_OPEN" | "COMPANY_BUDGET_STAFF_ONLY" | "COMPANY_NOT_DEACTIVATED" | "DEACTIVATION_ALREADY_EFFECTIVE" | "DEACTIVATION_ALREADY_HANDLED" | "DEACTIVATION_ALREADY_REQUESTED" | "DEFAULT_USER_GROUP_IMMUTABLE" | "EMPTY_FILE" | "FIELD_NOT_CHANGEABLE" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_ONE_FILE" | "IMAGE_TOO_LARGE" | "IMAGE_TYPE_NOT_ALLOWED" | "IMAGE_UNSUPPORTED" | "IMPORT_INVALID" | "INCORRECT_TWO_FACTOR_AUTHENTICATION_CODE" | "INSUFFICIENT_BUDGET" | "INTERNAL_ERROR" | "INVOICE_ALREADY_CREDITED" | "INVOICE_DETAIL_NOT_FOUND" | "INVOICE_DOWNLOAD_TOO_LARGE" | "INVOICE_NOT_CREDITABLE" | "INVOICE_NOT_PAYABLE" | "INVOICE_NO_RECIPIENT" | "INVOICE_PAYMENT_TOO_LARGE" | "LAST_ROLE" | "MAX_USERS_REACHED" | "METHOD_NOT_ALLOWED" | "MISSING_COLUMNS" | "NOTHING_TO_REFUND" | "NOT_FOUND" | "NO_OPEN_DEACTIVATION" | "NO_PORTAL_ACCESS" | "ORDER_ALREADY_CANCELLED" | "ORDER_CHANGED" | "ORDER_HANDLED_BY_PLATFORM" | "ORDER_NOT_OPEN" | "ORDER_NO_BUDGET" | "OWNER_PERIODS_OVERLAP" | "PARTNER_ALREADY_DEACTIVATED" | "PARTNER_DEACTIVATED" | "PARTNER_DEACTIVATION_RUNNING" | "PARTNER_LINK_CYCLE" | "PARTNER_LINK_EXISTS" | "PARTNER_LINK_NOT_FOUND" | "PARTNER_LINK_SELF" | "PARTNER_NOT_DEACTIVATED" | "PLUGIN_PURCHASE_NO_BUDGET" | "PLUGIN_PURCHASE_STATE" | "PRODUCT_COMPOSITION_FULL" | "PRODUCT_DEFAULT_IN_USE" | "PRODUCT_ELEMENT_ALREADY_PRESENT" | "PRODUCT_ELEMENT_NOT_IN_COMPOSITION" | "PRODUCT_ELEMENT_UNAVAILABLE" | "PRODUCT_NOT_ALLOWED_BY_PARTNER" | "PRODUCT_NOT_OFFERED" | "PRODUCT_NOT_USABLE" | "PRODUCT_PLATFORM_DISALLOWED" | "PROMO_CODE_ALREADY_USED" | "PROMO_CODE_NOT_VALID_NOW" | "PROMO_CODE_UNKNOWN" | "PROVIDER_UPLOAD_FILE" | "RECONCILIATION_ALREADY_OVERRIDDEN" | "RECONCILIATION_MATCHED" | "RECONCILIATION_NO_EXPENSE" | "RECURRING_EXPENSE_STARTED" | "RECURRING_OCCURRENCE_BOOKED" | "REFRESH_TOKEN_INVALID" | "REFUND_EXCEEDS_NET_AMOUNT" | "RESET_TOKEN_INVALID" | "RESOURCE_NOT_ACTIVE" | "ROLE_NOT_HELD" | "TAX_FREE_RATES_OVERLAP" | "TEMPLATE_OVERRIDE_EXISTS" | "TOKEN_EXPIRED" | "TOO_MANY_ATTEMPTS" | "TOO_MANY_ROWS" | "TRIP_ALREADY_REGISTERED" | "TRIP_IMPORT_FILE" | "TRIP_MODE_NOT_ALLOWED" | "TRIP_MONTH_PAID" | "TRIP_WRONG_STATUS" | "UNAUTHORIZED" | "UNKNOWN_PRODUCT" | "UNKNOWN_RESOURCES" | "UNKNOWN_SERVICE_RESOURCE" | "UNKNOWN_USERS" | "UNSUPPORTED_FILE" | "UNSUPPORTED_LANGUAGE" | "USER_ANONYMIZED" | "USER_BLOCKED" | "USER_FEE_TIERS_OVERLAP" | "USER_HAS_NO_EMAIL" | "VALIDATION_FAILED" | "WRONG_CREDENTIALS" | "WRONG_PASSWORD" | "WRONG_USER_TYPE";
             errors?: components["schemas"]["ApperrFieldError"][];
             message: string;
         };
@@ -8075,6 +8375,13 @@ export interface components {
         FormDataCambioUploadForm: {
             file: components["schemas"]["MultipartFile"];
         };
+        FormDataNmbsinvoiceUploadForm: {
+            /** @description the company the invoice is for */
+            corporateAccountOspId: string;
+            file: components["schemas"]["MultipartFile"];
+            /** @enum {string} */
+            provider: "NMBS" | "BPARKING";
+        };
         FormDataProviderdataUploadForm: {
             file: components["schemas"]["MultipartFile"];
             /** @enum {string} */
@@ -8397,6 +8704,176 @@ export interface components {
         };
         /** Format: binary */
         MultipartFile: string;
+        NmbsconfigSeasonTicketConfig: {
+            /** @description budget types a season card may be paid from (among the company's) */
+            budgetTypes: string[];
+            /** @description travel classes employees may order (1, 2) */
+            classes: number[];
+            /** @description false: never saved, these are the defaults */
+            configured: boolean;
+            corporateAccountName: string;
+            corporateAccountOspId: string;
+            /** @description employees may order season cards */
+            enabled: boolean;
+            /** @description the company's NMBS organism number: 4 letters */
+            organismNumber: string;
+            /** @description a station parking subscription may be included */
+            parkingAllowed: boolean;
+            /** @description season card products employees may order */
+            products: string[];
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedByName?: string;
+        };
+        NmbsconfigSeasonTicketGetRequest: {
+            corporateAccountOspId: string;
+        };
+        NmbsconfigSeasonTicketUpdateRequest: {
+            budgetTypes: string[];
+            classes: number[];
+            corporateAccountOspId: string;
+            enabled: boolean;
+            /** @description exactly 4 letters (stored upper case); required when enabled */
+            organismNumber: string;
+            parkingAllowed: boolean;
+            products: ("ROUTE" | "NETWORK" | "ROUTE_PLUS")[];
+        };
+        NmbsconfigTicketSalesConfig: {
+            assigneeName: string;
+            assigneeOspId: string;
+            /** @enum {string} */
+            assigneeType: "PARTNER" | "CORPORATE_ACCOUNT";
+            configured: boolean;
+            /** @description NMBS B2B contract number the tickets are invoiced under */
+            contractNumber: string;
+            /** @description NMBS B2B customer number (digits) */
+            customerNumber: string;
+            /** @description employees may buy NMBS tickets */
+            enabled: boolean;
+            firstClassAllowed: boolean;
+            /**
+             * Format: int64
+             * @description cents; 0: no limit per ticket
+             */
+            maxTicketPrice: number;
+            /**
+             * Format: int64
+             * @description cents per employee per month; 0: no limit
+             */
+            monthlyLimit: number;
+            /** @enum {string} */
+            salesChannel: "APP" | "PORTAL" | "APP_AND_PORTAL";
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedByName?: string;
+        };
+        NmbsconfigTicketSalesGetRequest: {
+            /** @description a partner's or a company's ospId */
+            assigneeOspId: string;
+        };
+        NmbsconfigTicketSalesUpdateRequest: {
+            assigneeOspId: string;
+            /** @description 1 to 20 of A-Z, 0-9, -; required when enabled */
+            contractNumber: string;
+            /** @description 1 to 10 digits; required when enabled */
+            customerNumber: string;
+            enabled: boolean;
+            firstClassAllowed: boolean;
+            /**
+             * Format: int64
+             * @description cents, 0 (no limit) up to the monthly limit
+             */
+            maxTicketPrice: number;
+            /**
+             * Format: int64
+             * @description cents, 0 (no limit) or more
+             */
+            monthlyLimit: number;
+            /** @enum {string} */
+            salesChannel: "APP" | "PORTAL" | "APP_AND_PORTAL";
+        };
+        NmbsinvoiceCounts: {
+            alreadyInvoiced: number;
+            amountDiffers: number;
+            duplicateInFile: number;
+            invoiced: number;
+            matched: number;
+            unknownOrder: number;
+        };
+        NmbsinvoiceHistoryRequest: {
+            corporateAccountOspId: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @enum {string} */
+            provider: "NMBS" | "BPARKING";
+        };
+        NmbsinvoiceHistoryRow: {
+            /** @description the process's counts; null before it */
+            counts: components["schemas"]["NmbsinvoiceCounts"] | null;
+            filename: string;
+            processedBy?: string;
+            /** Format: date-time */
+            processedOn?: string;
+            /** @enum {string} */
+            provider: "NMBS" | "BPARKING";
+            report?: components["schemas"]["NmbsinvoiceReport"];
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "PROCESSED";
+            uploadId: string;
+            /** @description full name */
+            uploadedBy: string;
+            /** Format: date-time */
+            uploadedOn: string;
+        };
+        NmbsinvoiceLineError: {
+            /** @description column name */
+            field: string;
+            /** @description line in the file; the header is line 1 */
+            line: number;
+            messages: string[];
+        };
+        NmbsinvoiceLineResult: {
+            /** @description MOBIB card number, digits only */
+            cardNumber: string;
+            /**
+             * Format: int64
+             * @description euro cents incl. VAT
+             */
+            expectedAmount: number;
+            invoiceNumber: string;
+            /**
+             * Format: int64
+             * @description euro cents incl. VAT, as on the invoice
+             */
+            invoicedAmount: number;
+            line: number;
+            /** @description the outcome in the caller's language */
+            message?: string;
+            /** Format: int64 */
+            orderId?: number;
+            /** @enum {string} */
+            outcome: "MATCHED" | "INVOICED" | "AMOUNT_DIFFERS" | "UNKNOWN_ORDER" | "ALREADY_INVOICED" | "DUPLICATE_IN_FILE";
+        };
+        NmbsinvoiceReport: {
+            counts: components["schemas"]["NmbsinvoiceCounts"];
+            errors: components["schemas"]["NmbsinvoiceLineError"][];
+            /** @description yyyyMM; empty when the file has line errors */
+            invoiceMonth: string;
+            lines: components["schemas"]["NmbsinvoiceLineResult"][];
+            /** Format: date-time */
+            processedAt?: string;
+            /** @enum {string} */
+            provider: "NMBS" | "BPARKING";
+            rowCount: number;
+            /** @enum {string} */
+            status: "UPLOADED" | "PROCESSED";
+            uploadId: string;
+            /** @description no line errors: process marks the matched lines; otherwise it writes nothing */
+            valid: boolean;
+        };
+        NmbsinvoiceUploadRef: {
+            uploadId: string;
+        };
         OnboardingCreateMobileUserRequest: {
             corporateAccount: components["schemas"]["UserRef"];
             mobibCardNumber: string;
@@ -8611,8 +9088,22 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        PageOfNmbsinvoiceHistoryRow: {
+            content: components["schemas"]["NmbsinvoiceHistoryRow"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
         PageOfOrderOrder: {
             content: components["schemas"]["OrderOrder"][];
+            page: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PageOfPluginPurchase: {
+            content: components["schemas"]["PluginPurchase"][];
             page: number;
             size: number;
             totalElements: number;
@@ -8895,6 +9386,94 @@ export interface components {
             selectedProducts?: string[];
             /** @description service-resource ospIds the partner's companies may offer; null keeps the selection; a new one must be active */
             selectedServiceResources?: string[];
+        };
+        PluginEmail: {
+            body: string;
+            html: boolean;
+            language: string;
+            purchaseOspId: string;
+            /** Format: date-time */
+            sentAt: string;
+            sentByName: string;
+            subject: string;
+            to: string;
+        };
+        PluginEmailRequest: {
+            purchaseOspId: string;
+        };
+        PluginFilterRequest: {
+            corporateAccountOspId?: string;
+            /** @description created on or after, yyyy-MM-dd */
+            fromDate?: string;
+            pagination: components["schemas"]["PagingPagination"];
+            /** @description product names containing this */
+            product?: string;
+            /** @description any of these states; empty: all */
+            states?: string[];
+            /** @description created on or before, yyyy-MM-dd */
+            toDate?: string;
+            userOspId?: string;
+        };
+        PluginHistoryEntry: {
+            /** Format: date-time */
+            changedAt: string;
+            changedByName: string;
+            changedByOspId: string;
+            /** @description empty for the purchase's creation */
+            fromState?: string;
+            note?: string;
+            toState: string;
+        };
+        PluginPurchase: {
+            /** @description the expense an acceptance booked */
+            bookingId?: string;
+            corporateAccountName: string;
+            corporateAccountOspId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description what the employee asked for (size, start date, ...) */
+            details: string;
+            /** @description a request e-mail was sent (plugin/email/get) */
+            hasEmail: boolean;
+            history: components["schemas"]["PluginHistoryEntry"][];
+            ospId: string;
+            /**
+             * Format: int64
+             * @description cents, incl. VAT
+             */
+            price: number;
+            productName: string;
+            /** @description the catalogue product it is, when it is one */
+            productOspId?: string;
+            providerEmail: string;
+            providerName: string;
+            rejectReason?: string;
+            /** @description the admin's remark, sent to the provider with the request */
+            remark: string;
+            /** @enum {string} */
+            state: "PENDING" | "REQUESTED" | "REJECTED" | "ACCEPTED" | "DECLINED";
+            /** Format: date-time */
+            updatedAt: string;
+            userEmail: string;
+            userName: string;
+            userOspId: string;
+        };
+        PluginRejectRequest: {
+            purchaseOspId: string;
+            reason: string;
+        };
+        PluginRequestRequest: {
+            purchaseOspId: string;
+        };
+        PluginUpdateRequest: {
+            details: string;
+            /**
+             * Format: int64
+             * @description cents incl. VAT, above 0
+             */
+            price: number;
+            purchaseOspId: string;
+            remark: string;
         };
         ProductAddRequest: {
             /** @enum {string} */
@@ -15452,6 +16031,171 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1PluginEmailGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PluginEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginEmail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PluginPurchaseGetByFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PluginFilterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfPluginPurchase"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PluginPurchaseReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PluginRejectRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginPurchase"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PluginPurchaseRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PluginRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginPurchase"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1PluginPurchaseUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PluginUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginPurchase"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1PortalBrandingGet: {
         parameters: {
             query?: never;
@@ -19443,6 +20187,72 @@ export interface operations {
             };
         };
     };
+    postPortalServiceV1SeasonTicketConfigurationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsconfigSeasonTicketGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NmbsconfigSeasonTicketConfig"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1SeasonTicketConfigurationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsconfigSeasonTicketUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NmbsconfigSeasonTicketConfig"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     postPortalServiceV1SeasonTicketOrderCancel: {
         parameters: {
             query?: never;
@@ -20030,6 +20840,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TemplateTemplate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TicketSalesConfigurationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsconfigTicketSalesGetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NmbsconfigTicketSalesConfig"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1TicketSalesConfigurationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsconfigTicketSalesUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NmbsconfigTicketSalesConfig"];
                 };
             };
             /** @description Bad Request */
@@ -20817,6 +21693,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageOfProviderdataHistoryRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1UploadInvoiceDownloadUploadId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadInvoiceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsinvoiceHistoryRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfNmbsinvoiceHistoryRow"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadInvoiceProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsinvoiceUploadRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NmbsinvoiceReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getPortalServiceV1UploadInvoiceTemplateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadInvoiceUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataNmbsinvoiceUploadForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postPortalServiceV1UploadInvoiceValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NmbsinvoiceUploadRef"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NmbsinvoiceReport"];
                 };
             };
             /** @description Bad Request */
