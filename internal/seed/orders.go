@@ -41,37 +41,11 @@ func (s *story) seasonCardOrders(ctx context.Context) error {
 	for i, o := range orders {
 		// a few minutes apart, so the lists show them in the order they came
 		s.clk.Set(s.clk.Now().Add(7 * time.Minute))
-		u, err := s.app.Users.Resolve(ctx, s.staff, s.users[o.login])
-		if err != nil {
-			return fmt.Errorf("season-card order of %s: %w", o.login, err)
-		}
-		shown, err := s.app.Users.Displays(ctx, access.SystemScope(), []int64{u.ID})
+		id, err := s.requestSeasonCard(ctx, i, o, nextMonth, i%2 == 0)
 		if err != nil {
 			return err
 		}
-		in := order.Input{CorporateAccountOspID: o.company, UserOspID: s.users[o.login], Gender: o.gender, Firstname: shown[u.ID].Firstname,
-			Lastname: shown[u.ID].Lastname, Street: "Stationsstraat", HouseNumber: strconv.Itoa(10 + i), PostalCode: "9000", City: "Gent",
-			Country: "BE", DateOfBirth: o.born, Language: o.lang, NationalNumber: demoNationalNumber(o.born, 101+2*i),
-			PersonnelNumber: fmt.Sprintf("P-%04d", 1001+i), Product: o.product, Duration: o.duration, StartDate: nextMonth,
-			Price: o.price, Email: u.Email, BudgetType: o.budget}
-		if i%2 == 0 {
-			in.CardNumber = fmt.Sprintf("52%014d", 90_000+i)
-		}
-		if o.product == order.ProductTrain {
-			in.Origin, in.Destination, in.Type, in.TravelClass = o.origin, o.destination, o.trainType, 2
-			in.Subnets = "Brussels zone"
-			if o.parking > 0 {
-				in.IncludeParking, in.ParkingPrice = true, o.parking
-			}
-		}
-		if i == 2 {
-			in.Remark = "Please start on the first working day of the month"
-		}
-		got, err := s.app.Orders.Request(ctx, in)
-		if err != nil {
-			return fmt.Errorf("season-card order of %s: %w", o.login, err)
-		}
-		ids[o.login] = got.OrderID
+		ids[o.login] = id
 	}
 	s.clk.Set(s.clk.Now().Add(time.Hour))
 	adjusted := money.Amount(4_500)
@@ -90,6 +64,71 @@ func (s *story) seasonCardOrders(ctx context.Context) error {
 	_, err := s.app.Orders.Cancel(ctx, s.staff, order.CancelRequest{OrderID: ids["julie.wouters"],
 		Reason: "Card ordered twice: the first card stays valid and charged"})
 	return err
+}
+
+// requestSeasonCard makes the i-th demo order as the app would
+// (order.Service.Request), starting on start, with a MOBIB card number
+// when card is set; it answers the order's id.
+func (s *story) requestSeasonCard(ctx context.Context, i int, o demoOrder, start string, card bool) (string, error) {
+	u, err := s.app.Users.Resolve(ctx, s.staff, s.users[o.login])
+	if err != nil {
+		return "", fmt.Errorf("season-card order of %s: %w", o.login, err)
+	}
+	shown, err := s.app.Users.Displays(ctx, access.SystemScope(), []int64{u.ID})
+	if err != nil {
+		return "", err
+	}
+	in := order.Input{CorporateAccountOspID: o.company, UserOspID: s.users[o.login], Gender: o.gender, Firstname: shown[u.ID].Firstname,
+		Lastname: shown[u.ID].Lastname, Street: "Stationsstraat", HouseNumber: strconv.Itoa(10 + i), PostalCode: "9000", City: "Gent",
+		Country: "BE", DateOfBirth: o.born, Language: o.lang, NationalNumber: demoNationalNumber(o.born, 101+2*i),
+		PersonnelNumber: fmt.Sprintf("P-%04d", 1001+i), Product: o.product, Duration: o.duration, StartDate: start,
+		Price: o.price, Email: u.Email, BudgetType: o.budget}
+	if card {
+		in.CardNumber = fmt.Sprintf("52%014d", 90_000+i)
+	}
+	if o.product == order.ProductTrain {
+		in.Origin, in.Destination, in.Type, in.TravelClass = o.origin, o.destination, o.trainType, 2
+		in.Subnets = "Brussels zone"
+		if o.parking > 0 {
+			in.IncludeParking, in.ParkingPrice = true, o.parking
+		}
+	}
+	if i == 2 {
+		in.Remark = "Please start on the first working day of the month"
+	}
+	got, err := s.app.Orders.Request(ctx, in)
+	if err != nil {
+		return "", fmt.Errorf("season-card order of %s: %w", o.login, err)
+	}
+	return got.OrderID, nil
+}
+
+// lastMonthSeasonCards: on the 5th of last month three of Acme's
+// employees order train season cards for the next month and Acme's admin
+// processes them the same day, so last month's NMBS invoice
+// (nmbsinvoices.go) has processed orders to be checked against.
+func (s *story) lastMonthSeasonCards(ctx context.Context, m, d int) error {
+	if m != StoryMonths-1 || d != 5 {
+		return nil
+	}
+	next := clock.MonthOf(s.clk.Now()).Next().FirstDay()
+	orders := []demoOrder{
+		{"pieter.janssens", AcmeOspID, "M", "1986-07-21", "nl", "NMBS", 1, 15_400, 0, "Aalst", "Brussel-Centraal", "ROUTE", "MOBILITY_BUDGET"},
+		{"nathalie.lambert", AcmeOspID, "F", "1990-02-14", "fr", "NMBS", 1, 18_700, 2_500, "Namur", "Bruxelles-Central", "ROUTE", "MOBILITY_BUDGET"},
+		{"luc.willems", AcmeOspID, "M", "1979-11-23", "nl", "NMBS", 1, 14_200, 0, "Leuven", "Gent-Sint-Pieters", "ROUTE", "BUSINESS_BUDGET"},
+	}
+	for i, o := range orders {
+		s.clk.Set(s.clk.Now().Add(5 * time.Minute))
+		id, err := s.requestSeasonCard(ctx, 20+i, o, next, true)
+		if err != nil {
+			return err
+		}
+		s.clk.Set(s.clk.Now().Add(2 * time.Minute))
+		if _, err := s.app.Orders.Confirm(ctx, s.acme, order.ConfirmRequest{OrderID: id, CorporateAccountOspID: AcmeOspID}); err != nil {
+			return fmt.Errorf("processing %s's order: %w", o.login, err)
+		}
+	}
+	return nil
 }
 
 // demoNationalNumber makes a valid national number for a birth date and

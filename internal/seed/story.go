@@ -469,6 +469,10 @@ func (s *story) live(ctx context.Context, day time.Time) error {
 	if err := s.messages(ctx, day, m, d); err != nil {
 		return fmt.Errorf("messages: %w", err)
 	}
+	// last month's season cards, processed by Acme (orders.go)
+	if err := s.lastMonthSeasonCards(ctx, m, d); err != nil {
+		return fmt.Errorf("season-card orders: %w", err)
+	}
 	switch {
 	case d == 3 && m%2 == 0 && m > 0:
 		// bank transfers on Acme's company budget, every other month, booked
