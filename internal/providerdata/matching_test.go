@@ -345,3 +345,27 @@ func str(t testing.TB, m map[string]any, k string) string {
 	}
 	return s
 }
+
+// One way to pick the budget (budget.ChooseForPurchase, as Cambio's
+// invoices): a mobility budget that holds too little hands the line to
+// the user's next company-paid budget; the employee's own (private)
+// budget is never a candidate, so a line neither takes is refused.
+func TestBudgetChoiceFallsThrough(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		e.Clock.Set(time.Date(2026, 10, 15, 10, 0, 0, 0, clock.Brussels))
+		acme, staff := e.LoginAs("acme.admin"), e.LoginAs("ospadmin")
+		u := appUser(t, e, "bc.user")
+		mobB := e.CreateBudget(acme, "MOBILITY_BUDGET", u, mob(1000))
+		busB := e.CreateBudget(acme, "BUSINESS_BUDGET", u, mob(2000))
+		token(t, e, acme, u, "MOBIB", "MOBIB_CARD_NUMBER", "6161616161", nil)
+		r := call(t, e, staff, "process", uploadOK(t, e, staff, "NMBS", "f.csv", []byte(nmbsHeader+
+			"BC1;6161616161;2026-10-05;8.00;6\n"+ // 2: mobility (10 → 2)
+			"BC2;6161616161;2026-10-06;15.00;6\n"+ // 3: mobility too poor: business (20 → 5)
+			"BC3;6161616161;2026-10-07;9.00;6\n"))) // 4: neither holds 9: the mobility budget's refusal
+		mustEqual(t, "outcomes", outcomes(r), map[int]string{2: "BOOKED", 3: "BOOKED", 4: "FAILED:INSUFFICIENT_BUDGET"})
+		mustEqual(t, "BC1 on mobility", expenseByBooking(t, e, "NMBS-BC1").BudgetOsp, mobB.OspID)
+		mustEqual(t, "BC2 on business", expenseByBooking(t, e, "NMBS-BC2").BudgetOsp, busB.OspID)
+		mustEqual(t, "mobility", balance(t, e, mobB.OspID), 200)
+		mustEqual(t, "business", balance(t, e, busB.OspID), 500)
+	})
+}
