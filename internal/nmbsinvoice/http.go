@@ -18,9 +18,6 @@ import (
 // upload/validate and upload/process (internal/providerdata).
 const base = "/portal-service/v1/upload/invoice"
 
-// maxUploadMemory keeps the multipart file in memory.
-const maxUploadMemory = 8 << 20
-
 // Who: invoice managers. A company's own see and load its invoices, an
 // MSP's for its partner's companies, platform staff for every company
 // (the policy, then the company's or upload's scope in the query).
@@ -81,32 +78,21 @@ func (s *Service) Routes() []api.Route {
 // plain text.
 func (s *Service) serveUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	if err := api.ParseMultipart(r, maxUploadMemory); err != nil {
+	up, err := api.ReadUpload(r, api.FileRequired)
+	if err != nil {
 		api.WriteError(w, r, err)
-		return
-	}
-	defer r.MultipartForm.RemoveAll()
-	file, header, err := r.FormFile("file")
-	if err != nil {
-		api.WriteError(w, r, apperr.New(apperr.KindInvalid, apperr.LabelBadRequest, "cannot read the file field"))
-		return
-	}
-	defer file.Close()
-	content, err := io.ReadAll(file)
-	if err != nil {
-		api.WriteError(w, r, apperr.Internal(err))
 		return
 	}
 	form := struct {
 		Provider              string `json:"provider" enum:"NMBS,BPARKING"`
 		CorporateAccountOspID string `json:"corporateAccountOspId" maxLength:"36"`
 		Filename              string `json:"filename" maxLength:"255"`
-	}{strings.TrimSpace(r.FormValue("provider")), strings.TrimSpace(r.FormValue("corporateAccountOspId")), header.Filename}
+	}{strings.TrimSpace(r.FormValue("provider")), strings.TrimSpace(r.FormValue("corporateAccountOspId")), up.Filename}
 	if err := validate.Input(ctx, &form); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	id, err := s.Upload(ctx, access.FromContext(ctx), form.CorporateAccountOspID, form.Provider, form.Filename, content)
+	id, err := s.Upload(ctx, access.FromContext(ctx), form.CorporateAccountOspID, form.Provider, form.Filename, up.Content)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
