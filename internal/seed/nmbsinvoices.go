@@ -47,8 +47,9 @@ func DemoNMBSInvoice(ctx context.Context, svc *nmbsinvoice.Service, staff *acces
 	invoice := fmt.Sprintf("NMBS-%s-%s", ym, organism)
 	var f strings.Builder
 	f.WriteString(strings.Join(nmbsinvoice.Columns(nmbsinvoice.ProviderNMBS), ";") + "\n")
-	line := func(ref, card, start string, cents int64) {
-		end := month.AddDate(0, 1, -1).Format(clock.DateLayout)
+	// a line's period: the card's month from its start date
+	line := func(ref, card string, from time.Time, cents int64) {
+		start, end := from.Format(clock.DateLayout), from.AddDate(0, 1, -1).Format(clock.DateLayout)
 		fmt.Fprintf(&f, "%s;%s;%s;%s;%s;Trajectabonnement 2de klas (1 maand);%s;%s;%d.%02d;6\n", invoice, ym, organism, ref, card, start, end,
 			cents/100, cents%100)
 	}
@@ -57,10 +58,9 @@ func DemoNMBSInvoice(ctx context.Context, svc *nmbsinvoice.Service, staff *acces
 		if i == len(orders)-1 && len(orders) > 1 {
 			cents += 150 // NMBS charges more than the order's price
 		}
-		start := o.StartDate.In(clock.Brussels).Format(clock.DateLayout)
-		line(fmt.Sprint(o.OrderID), o.CardNumber, start, cents)
+		line(fmt.Sprint(o.OrderID), o.CardNumber, o.StartDate.In(clock.Brussels), cents)
 	}
-	line("", DemoNMBSInvoiceUnknownCard, month.Format(clock.DateLayout), 21400)
+	line("", DemoNMBSInvoiceUnknownCard, month, 21400)
 	id, err := svc.Upload(ctx, staff, companyOspID, nmbsinvoice.ProviderNMBS, fmt.Sprintf("nmbs-invoice-%s-%s.csv", strings.ToLower(organism), ym),
 		[]byte(f.String()))
 	if err != nil {

@@ -104,7 +104,7 @@ func (s *story) requestSeasonCard(ctx context.Context, i int, o demoOrder, start
 }
 
 // lastMonthSeasonCards: on the 5th of last month three of Acme's
-// employees order train season cards for the next month and Acme's admin
+// employees (with mobility budgets that hold enough) order train season cards for the next month and Acme's admin
 // processes them the same day, so last month's NMBS invoice
 // (nmbsinvoices.go) has processed orders to be checked against.
 func (s *story) lastMonthSeasonCards(ctx context.Context, m, d int) error {
@@ -113,9 +113,9 @@ func (s *story) lastMonthSeasonCards(ctx context.Context, m, d int) error {
 	}
 	next := clock.MonthOf(s.clk.Now()).Next().FirstDay()
 	orders := []demoOrder{
-		{"pieter.janssens", AcmeOspID, "M", "1986-07-21", "nl", "NMBS", 1, 15_400, 0, "Aalst", "Brussel-Centraal", "ROUTE", "MOBILITY_BUDGET"},
-		{"nathalie.lambert", AcmeOspID, "F", "1990-02-14", "fr", "NMBS", 1, 18_700, 2_500, "Namur", "Bruxelles-Central", "ROUTE", "MOBILITY_BUDGET"},
-		{"luc.willems", AcmeOspID, "M", "1979-11-23", "nl", "NMBS", 1, 14_200, 0, "Leuven", "Gent-Sint-Pieters", "ROUTE", "BUSINESS_BUDGET"},
+		{"emma.claes", AcmeOspID, "F", "1995-06-10", "nl", "NMBS", 1, 8_900, 0, "Gent-Dampoort", "Brussel-Centraal", "ROUTE", "MOBILITY_BUDGET"},
+		{"sophie.dubois", AcmeOspID, "F", "1991-09-02", "fr", "NMBS", 1, 9_600, 1_500, "Namur", "Bruxelles-Central", "ROUTE", "MOBILITY_BUDGET"},
+		{"julie.wouters", AcmeOspID, "F", "2001-04-18", "nl", "NMBS", 1, 6_900, 0, "Mechelen", "Brussel-Noord", "ROUTE", "MOBILITY_BUDGET"},
 	}
 	for i, o := range orders {
 		s.clk.Set(s.clk.Now().Add(5 * time.Minute))
