@@ -35,7 +35,7 @@ vet: web-build
 
 test-go: web-build
 	@scripts/check-postgres.sh
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test-web: web-deps
 	cd web && npm run check:api && npm run lint && npm test && npm run check:size
