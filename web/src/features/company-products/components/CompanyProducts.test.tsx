@@ -43,7 +43,7 @@ describe('company/products list tab', () => {
       product('pr-2', 'Blue-bike', 'BLUEBIKE'),
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/products/list'));
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['List', 'Home work', 'Trips']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['List', 'Home work', 'Trips', 'NMBS subscription']);
     const table = await screen.findByTestId('company-products-table');
     const rows = await within(table).findAllByRole('row');
     expect(rows).toHaveLength(3);

@@ -93,10 +93,10 @@ describe('company/products trip tabs', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the two trip tabs after the list', async () => {
+  it('lists the two trip tabs and the NMBS subscription after the list', async () => {
     setup('/company/products/list');
     await screen.findByRole('tab', { name: 'List' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['List', 'Home work', 'Trips']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['List', 'Home work', 'Trips', 'NMBS subscription']);
   });
 
   it('loads the company\'s trip configuration in euros, with the tax-free rates valid today', async () => {
