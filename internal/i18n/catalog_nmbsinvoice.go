@@ -23,6 +23,11 @@ func init() {
 			NL: "Het organisatienummer bestaat uit 4 letters",
 			FR: "Le numéro d'organisme compte 4 lettres",
 		},
+		"nmbsinvoice.rule.otherOrganism": {
+			EN: "This line is for organism %s; the company's NMBS settings hold organism %s",
+			NL: "Deze regel is voor organisatie %s; de NMBS-instellingen van het bedrijf vermelden organisatie %s",
+			FR: "Cette ligne concerne l'organisme %s ; les paramètres SNCB de la société indiquent l'organisme %s",
+		},
 		"nmbsinvoice.rule.orderReference": {
 			EN: "An order reference is the portal's order number: digits only, empty when unknown",
 			NL: "Een bestelreferentie is het bestelnummer in het portaal: alleen cijfers, leeg indien onbekend",

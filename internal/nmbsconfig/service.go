@@ -59,6 +59,14 @@ func NormalizeOrganismNumber(s string) (string, bool) {
 	return n, organismPattern.MatchString(n)
 }
 
+// OrganismNumber is the organism number in a company's season-card
+// settings, "" when it has none. For services that resolved the company
+// within the caller's scope already (NMBS invoices compare it with each
+// line's).
+func (s *Service) OrganismNumber(ctx context.Context, companyID int64) (string, error) {
+	return s.store.organism(ctx, companyID)
+}
+
 var (
 	customerPattern = regexp.MustCompile(`^[0-9]{1,10}$`)
 	contractPattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9-]{0,19}$`)

@@ -49,6 +49,17 @@ func (s *store) season(ctx context.Context, scope access.Scope, companyID int64)
 	return &r, err
 }
 
+// organism reads the organism number a company's settings hold ("" when
+// it has none): for internal callers that checked the company already.
+func (s *store) organism(ctx context.Context, companyID int64) (string, error) {
+	var n string
+	err := s.db.Get(ctx, &n, `SELECT organism_number FROM nmbs_season_ticket_configs WHERE corporate_account_id = ?`, companyID)
+	if database.IsNoRows(err) {
+		return "", nil
+	}
+	return n, err
+}
+
 func (s *store) saveSeason(ctx context.Context, r *seasonRow) error {
 	_, err := s.db.Exec(ctx, `INSERT INTO nmbs_season_ticket_configs (corporate_account_id, enabled, products, classes, budget_types,
 		parking_allowed, organism_number, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -12,6 +12,7 @@ import (
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/money"
+	"mobility/portal/internal/nmbsconfig"
 	"mobility/portal/internal/provfile"
 	"mobility/portal/internal/user"
 )
@@ -59,8 +60,7 @@ func ProviderNames() []string { return []string{ProviderNMBS, ProviderBParking} 
 func Columns(provider string) []string { return formats[provider].spec.Columns }
 
 var (
-	invoicePattern  = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$`)
-	organismPattern = regexp.MustCompile(`^[A-Z]{4}$`)
+	invoicePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$`)
 )
 
 // line is a checked invoice line.
@@ -77,8 +77,10 @@ type line struct {
 
 // checkLines checks every line's fields (SPEC §5: organism number 4
 // letters, month yyyyMM) and that all lines are of one month, not in the
-// future: the lines and, per line and field, what is wrong.
-func checkLines(ctx context.Context, f format, lines []provfile.Line, now time.Time, rep *Report) []line {
+// future: the lines and, per line and field, what is wrong. organism is
+// the number in the company's NMBS settings ("" when it has none): an
+// NMBS line of another organism is another company's invoice.
+func checkLines(ctx context.Context, f format, lines []provfile.Line, organism string, now time.Time, rep *Report) []line {
 	lang := i18n.FromContext(ctx)
 	fail := func(n int, field, key string, args ...any) {
 		rep.Errors = append(rep.Errors, LineError{Line: n, Field: field, Messages: []string{i18n.T(lang, key, args...)}})
@@ -105,8 +107,13 @@ func checkLines(ctx context.Context, f format, lines []provfile.Line, now time.T
 				fail(l.number, "invoiceMonth", "nmbsinvoice.rule.oneMonth", rep.InvoiceMonth)
 			}
 		}
-		if f.organism && !organismPattern.MatchString(strings.ToUpper(pl.Cell("organismNumber"))) {
-			fail(l.number, "organismNumber", "nmbsinvoice.rule.organism")
+		if f.organism {
+			switch n, ok := nmbsconfig.NormalizeOrganismNumber(pl.Cell("organismNumber")); {
+			case !ok:
+				fail(l.number, "organismNumber", "nmbsinvoice.rule.organism")
+			case organism != "" && n != organism:
+				fail(l.number, "organismNumber", "nmbsinvoice.rule.otherOrganism", n, organism)
+			}
 		}
 		if ref := pl.Cell("orderReference"); ref != "" {
 			n, err := strconv.ParseInt(ref, 10, 64)

@@ -35,11 +35,17 @@ func (s *Service) Routes() []api.Route {
 			Summary: "Upload a company's monthly NMBS or B-Parking invoice (CSV, at most 500 rows); answers its uploadId as text",
 			Request: UploadForm{}, ResponseContentType: "text/plain", Status: http.StatusOK, Handler: http.HandlerFunc(s.serveUpload)},
 		api.Post(base+"/validate", invoiceManagers, "nmbs-invoice", "Check every line (line, field, reason) and match the lines against the month's processed season-card orders; writes nothing",
-			func(ctx context.Context, req *UploadRef) (*Report, error) { return s.Validate(ctx, pr(ctx), req.UploadID) }),
+			func(ctx context.Context, req *UploadRef) (*Report, error) {
+				return s.Validate(ctx, pr(ctx), req.UploadID)
+			}),
 		api.Post(base+"/process", invoiceManagers, "nmbs-invoice", "Mark the orders a valid file's matched lines invoice, once per provider and order, in one transaction; differences stay in the report",
-			func(ctx context.Context, req *UploadRef) (*Report, error) { return s.Process(ctx, pr(ctx), req.UploadID) }),
+			func(ctx context.Context, req *UploadRef) (*Report, error) {
+				return s.Process(ctx, pr(ctx), req.UploadID)
+			}),
 		api.Post(base+"/history", invoiceManagers, "nmbs-invoice", "A company's invoice files of a provider, newest first, with who uploaded and processed them and the result",
-			func(ctx context.Context, req *HistoryRequest) (*paging.Page[HistoryRow], error) { return s.History(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *HistoryRequest) (*paging.Page[HistoryRow], error) {
+				return s.History(ctx, pr(ctx), *req)
+			}),
 		{Method: http.MethodGet, Path: base + "/download/{uploadId}", Policy: invoiceManagers, Tag: "nmbs-invoice",
 			Summary: "An invoice file as it was uploaded", Request: FileRequest{}, ResponseContentType: "text/csv", Status: http.StatusOK,
 			Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -122,14 +122,14 @@ func TestNMBSInvoiceDifferences(t *testing.T) {
 		}}})
 		staff := e.LoginAs("ospadmin")
 		id := uploadID(t, e, staff, seed.AcmeOspID, "NMBS", nmbsFile(
-			[5]string{"INV-1", "11111111111111111", "2026-10-01", "214.00", ""}, // line 2 matched
-			[5]string{"INV-1", "22222222222222222", "2026-10-01", "99.00", ""},  // 3 amount differs
-			[5]string{"INV-1", "99999999999999999", "2026-10-01", "10.00", ""},  // 4 unknown card
-			[5]string{"INV-1", "33333333333333333", "2026-10-01", "50.00", ""},  // 5 Globex's card: unknown for Acme
-			[5]string{"INV-1", "11111111111111111", "2026-10-01", "214.00", ""}, // 6 duplicate of line 2
-			[5]string{"INV-1", "44444444444444444", "2026-10-15", "40.00", ""},  // 7 the order starting on the 15th
-			[5]string{"INV-1", "44444444444444444", "2026-10-01", "40.00", ""},  // 8 the other one
-			[5]string{"INV-1", "11111111111111111", "2026-10-02", "214.00", ""}, // 9 the card's only order is line 2's
+			[5]string{"INV-1", "11111111111111111", "2026-10-01", "214.00", ""},   // line 2 matched
+			[5]string{"INV-1", "22222222222222222", "2026-10-01", "99.00", ""},    // 3 amount differs
+			[5]string{"INV-1", "99999999999999999", "2026-10-01", "10.00", ""},    // 4 unknown card
+			[5]string{"INV-1", "33333333333333333", "2026-10-01", "50.00", ""},    // 5 Globex's card: unknown for Acme
+			[5]string{"INV-1", "11111111111111111", "2026-10-01", "214.00", ""},   // 6 duplicate of line 2
+			[5]string{"INV-1", "44444444444444444", "2026-10-15", "40.00", ""},    // 7 the order starting on the 15th
+			[5]string{"INV-1", "44444444444444444", "2026-10-01", "40.00", ""},    // 8 the other one
+			[5]string{"INV-1", "11111111111111111", "2026-10-02", "214.00", ""},   // 9 the card's only order is line 2's
 			[5]string{"INV-1", "22222222222222222", "2026-10-03", "98.50", "201"}, // 10 order 201 is another card's
 		))
 		rep := call(t, e, staff, "validate", id)
@@ -326,6 +326,44 @@ func TestInvoiceBadLines(t *testing.T) {
 		fid := uploadID(t, e, fr, seed.InitechOspID, "NMBS", head+"I-1;202610;AC;;12345678901234567;A;2026-10-01;2026-10-31;1;6\n")
 		if r := call(t, e, fr, "validate", fid); len(r.Errors) != 1 || r.Errors[0].Messages[0] != "Le numéro d'organisme compte 4 lettres" {
 			t.Fatalf("french: %+v", r.Errors)
+		}
+	})
+}
+
+// An NMBS invoice line carries the company's organism number: once the
+// company's NMBS settings hold one, a line of another organism is named as
+// another company's, in the caller's language, and process writes nothing.
+// Without settings any 4 letters pass (nothing to compare with).
+func TestInvoiceOrganismOfTheCompany(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		staff := e.LoginAs("ospadmin")
+		head := strings.Join(nmbsinvoice.Columns("NMBS"), ";") + "\n"
+		lineOf := func(organism string) string {
+			return "I-1;202610;" + organism + ";;12345678901234567;Abonnement;2026-10-01;2026-10-31;214.00;6\n"
+		}
+		other := uploadID(t, e, staff, seed.AcmeOspID, "NMBS", head+lineOf("ACME")+lineOf("BETA"))
+		if r := call(t, e, staff, "validate", other); !r.Valid || len(r.Errors) != 0 {
+			t.Fatalf("without settings: %+v", r.Errors)
+		}
+		testkit.MustStatus(t, e.Post("/portal-service/v1/seasonTicket/configuration/update", staff, map[string]any{
+			"corporateAccountOspId": seed.AcmeOspID, "enabled": true, "products": []string{"ROUTE"}, "classes": []int{2},
+			"budgetTypes": []string{"MOBILITY_BUDGET"}, "organismNumber": "acme"}), http.StatusOK)
+		r := call(t, e, staff, "validate", other)
+		if r.Valid || len(r.Errors) != 1 || r.Errors[0].Line != 3 || r.Errors[0].Field != "organismNumber" ||
+			r.Errors[0].Messages[0] != "This line is for organism BETA; the company's NMBS settings hold organism ACME" {
+			t.Fatalf("other organism: %+v", r.Errors)
+		}
+		before := e.Snapshot()
+		if p := call(t, e, staff, "process", other); p.Valid || p.Status != "UPLOADED" {
+			t.Fatalf("process: %+v", p)
+		}
+		if changed := e.Snapshot().Changed(before); len(changed) > 0 {
+			t.Fatalf("process of another organism's lines changed %v", changed)
+		}
+		// lower case is the same organism
+		same := uploadID(t, e, staff, seed.AcmeOspID, "NMBS", head+lineOf("acme"))
+		if r := call(t, e, staff, "validate", same); !r.Valid {
+			t.Fatalf("own organism: %+v", r.Errors)
 		}
 	})
 }

@@ -17,6 +17,7 @@ import (
 	"mobility/portal/internal/constants"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
+	"mobility/portal/internal/nmbsconfig"
 	"mobility/portal/internal/paging"
 	"mobility/portal/internal/provfile"
 	"mobility/portal/internal/user"
@@ -31,6 +32,9 @@ type Deps struct {
 	Users     *user.Service
 	Companies *company.Service
 	Orders    OrderSource
+	// NMBS holds the companies' organism numbers, which NMBS invoice
+	// lines must carry.
+	NMBS *nmbsconfig.Service
 }
 
 // Service checks and records the providers' invoices.
@@ -41,11 +45,13 @@ type Service struct {
 	users     *user.Service
 	companies *company.Service
 	orders    OrderSource
+	nmbs      *nmbsconfig.Service
 }
 
 // NewService builds the service.
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies, orders: d.Orders}
+	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies, orders: d.Orders,
+		nmbs: d.NMBS}
 }
 
 // UseOrders sets where the processed season-card orders come from (the
@@ -216,7 +222,13 @@ func (s *Service) check(ctx context.Context, up *uploadRow) (*Report, map[int]li
 	}
 	rep := &Report{UploadID: up.OspID, Provider: up.Provider, Status: up.Status, RowCount: len(pls), Errors: []LineError{},
 		Lines: []LineResult{}}
-	lines := checkLines(ctx, f, pls, s.clock.Now(), rep)
+	organism := ""
+	if f.organism && s.nmbs != nil {
+		if organism, err = s.nmbs.OrganismNumber(ctx, up.CompanyID); err != nil {
+			return nil, nil, err
+		}
+	}
+	lines := checkLines(ctx, f, pls, organism, s.clock.Now(), rep)
 	rep.Valid = len(rep.Errors) == 0
 	if !rep.Valid {
 		rep.InvoiceMonth = ""

@@ -25,9 +25,13 @@ var (
 func (s *Service) Routes() []api.Route {
 	return []api.Route{
 		api.Post(base+"/purchase/getByFilter", msp, "plugin", "Plugin purchases in reach, newest first, each with its history: by state(s), company, user, product name, creation date range",
-			func(ctx context.Context, req *FilterRequest) (*paging.Page[Purchase], error) { return s.GetByFilter(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *FilterRequest) (*paging.Page[Purchase], error) {
+				return s.GetByFilter(ctx, pr(ctx), *req)
+			}),
 		api.Post(base+"/purchase/request", msp, "plugin", "Approve a PENDING purchase: it becomes REQUESTED and the request is e-mailed to the provider (kept: plugin/email/get); 409 PLUGIN_PURCHASE_STATE when it is no longer pending",
-			func(ctx context.Context, req *RequestRequest) (*Purchase, error) { return s.Request(ctx, pr(ctx), *req) }),
+			func(ctx context.Context, req *RequestRequest) (*Purchase, error) {
+				return s.Request(ctx, pr(ctx), *req)
+			}),
 		api.Post(base+"/purchase/update", msp, "plugin", "Change the price, remark and details of a PENDING or REQUESTED purchase",
 			func(ctx context.Context, req *UpdateRequest) (*Purchase, error) { return s.Update(ctx, pr(ctx), *req) }),
 		api.Post(base+"/purchase/reject", msp, "plugin", "Reject a PENDING purchase with a reason; 409 PLUGIN_PURCHASE_STATE when it is no longer pending",

@@ -178,7 +178,9 @@ func TestEveryTransition(t *testing.T) {
 			return p.OspID
 		}
 		actions := map[string]func(id string) (string, error){
-			"request": func(id string) (string, error) { return portal(e, staff, "request", map[string]any{"purchaseOspId": id}) },
+			"request": func(id string) (string, error) {
+				return portal(e, staff, "request", map[string]any{"purchaseOspId": id})
+			},
 			"reject": func(id string) (string, error) {
 				return portal(e, staff, "reject", map[string]any{"purchaseOspId": id, "reason": "No"})
 			},

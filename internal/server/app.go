@@ -211,6 +211,8 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 	messages := messaging.NewService(messaging.Deps{DB: db, Clock: c, Companies: companies, Users: users, Groups: groups})
 	orders := order.NewService(order.Deps{DB: db, Clock: c, Companies: companies, Users: users, Budgets: budgets,
 		Expenses: expenses, Messaging: messages})
+	nmbs := nmbsconfig.NewService(nmbsconfig.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Budgets: budgets,
+		Users: users})
 	return &App{
 		Config: cfg, DB: db, Clock: c, Outbox: outbox,
 		Auth:       authSvc,
@@ -248,10 +250,9 @@ func New(cfg *config.Config, db *database.DB, c clock.Clock) (*App, error) {
 
 		Plugins: plugin.NewService(plugin.Deps{DB: db, Clock: c, Users: users, Companies: companies, Products: products,
 			Budgets: budgets, Expenses: expenses, Renderer: templates, Outbox: outbox}),
-		NMBS: nmbsconfig.NewService(nmbsconfig.Deps{DB: db, Clock: c, Companies: companies, Partners: partners, Budgets: budgets,
-			Users: users}),
+		NMBS: nmbs,
 		NmbsInvoices: nmbsinvoice.NewService(nmbsinvoice.Deps{DB: db, Clock: c, Users: users, Companies: companies,
-			Orders: orderInvoices{orders}}),
+			Orders: orderInvoices{orders}, NMBS: nmbs}),
 
 		Idempotency: idempotency.NewService(db, c),
 	}, nil
