@@ -2,6 +2,7 @@ package order_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"net/http"
 	"strings"
@@ -369,6 +370,91 @@ func TestConcurrentHandling(t *testing.T) {
 				t.Fatalf("round %d: the winning confirm booked %d", round, n)
 			}
 		}
+		keptCountsMatch(t, e)
+	})
+}
+
+// keptCountsMatch checks the kept counts per company and state against
+// the orders themselves.
+func keptCountsMatch(t *testing.T, e *testkit.Env) {
+	t.Helper()
+	type row struct {
+		Company int64  `db:"corporate_account_id"`
+		Status  string `db:"status"`
+		N       int64  `db:"n"`
+	}
+	var kept, real []row
+	ctx := context.Background()
+	if err := e.DB.Select(ctx, &kept, `SELECT corporate_account_id, status, n FROM season_card_order_counts WHERE n > 0
+		ORDER BY corporate_account_id, status`); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.DB.Select(ctx, &real, `SELECT corporate_account_id, status, COUNT(*) AS n FROM season_card_orders
+		GROUP BY corporate_account_id, status ORDER BY corporate_account_id, status`); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(kept) != fmt.Sprint(real) {
+		t.Fatalf("kept counts %v, orders %v", kept, real)
+	}
+}
+
+// The lists' totals follow every transition: open, confirmed, cancelled
+// from open and from confirmed; per company, for an MSP admin, and with a
+// search (which counts the matching orders themselves).
+func TestListTotals(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		f := setUp(t, e)
+		totals := func(q map[string]any) (open, handled float64) {
+			t.Helper()
+			for i, list := range []string{"/getOpen", "/getHandled"} {
+				res := e.Post(ord+list, f.staff, q)
+				want(t, res, 200, "")
+				n := res.Map(t)["totalElements"].(float64)
+				if i == 0 {
+					open = n
+				} else {
+					handled = n
+				}
+			}
+			return open, handled
+		}
+		check := func(step string, open, handled float64) {
+			t.Helper()
+			all := map[string]any{"pagination": map[string]any{"page": 1, "size": 2}}
+			acme := map[string]any{"corporateAccountOspId": seed.AcmeOspID, "pagination": map[string]any{"page": 1, "size": 2}}
+			globex := map[string]any{"corporateAccountOspId": seed.GlobexOspID}
+			search := map[string]any{"search": "claes"}
+			for _, q := range []map[string]any{all, acme, search} {
+				if o, h := totals(q); o != open || h != handled {
+					t.Fatalf("%s %v: open %v handled %v, want %v %v", step, q, o, h, open, handled)
+				}
+			}
+			if o, h := totals(globex); o != 0 || h != 0 {
+				t.Fatalf("%s: globex %v %v", step, o, h)
+			}
+			if res := e.Post(ord+"/getOpen", f.msp, map[string]any{}); res.Map(t)["totalElements"] != open {
+				t.Fatalf("%s: msp sees %v open", step, res.Map(t)["totalElements"])
+			}
+			keptCountsMatch(t, e)
+		}
+		check("none", 0, 0)
+		ids := []string{f.open(t, f.input()), f.open(t, f.input()), f.open(t, f.input())}
+		check("three open", 3, 0)
+		handle := func(call, id string) {
+			t.Helper()
+			want(t, e.Post(sto+"/"+call, f.acme, map[string]any{"orderId": id, "corporateAccountOspId": seed.AcmeOspID,
+				"reason": "moved away"}), 200, "")
+		}
+		handle("confirm", ids[0])
+		check("one confirmed", 2, 1)
+		handle("cancel", ids[0])
+		check("confirmed then cancelled", 2, 1)
+		handle("cancel", ids[1])
+		check("one cancelled while open", 1, 2)
+		// a refused transition moves no count
+		want(t, e.Post(sto+"/cancel", f.acme, map[string]any{"orderId": ids[1], "corporateAccountOspId": seed.AcmeOspID,
+			"reason": "again"}), 409, "")
+		check("refused cancel", 1, 2)
 	})
 }
 

@@ -71,7 +71,33 @@ const orderCols = `o.id, o.osp_id, o.corporate_account_id, o.user_id, o.status, 
 	o.limited, o.search_text, o.effective_start_date, o.effective_price, o.budget_id, o.expense_id, o.expense_osp_id,
 	o.confirmed_by, o.confirmed_at, o.cancelled_by, o.cancelled_at, o.cancel_reason, o.handled_at`
 
-func (s *store) insert(ctx context.Context, r *orderRow) (int64, error) {
+// insert adds an OPEN order and counts it, in one transaction.
+func (s *store) insert(ctx context.Context, r *orderRow) (id int64, err error) {
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if id, err = s.insertRow(ctx, r); err != nil {
+			return err
+		}
+		return s.recount(ctx, r.CompanyID, "", StatusOpen)
+	})
+	return id, err
+}
+
+// recount moves one of a company's orders from state from ("" for a new
+// order) to state to in the kept counts; the caller's transaction holds
+// the order's change.
+func (s *store) recount(ctx context.Context, companyID int64, from, to string) error {
+	if from != "" {
+		if _, err := s.db.Exec(ctx, `UPDATE season_card_order_counts SET n = n - 1 WHERE corporate_account_id = ? AND status = ?`,
+			companyID, from); err != nil {
+			return err
+		}
+	}
+	_, err := s.db.Exec(ctx, `INSERT INTO season_card_order_counts (corporate_account_id, status, n) VALUES (?, ?, 1)
+		ON CONFLICT (corporate_account_id, status) DO UPDATE SET n = season_card_order_counts.n + 1`, companyID, to)
+	return err
+}
+
+func (s *store) insertRow(ctx context.Context, r *orderRow) (int64, error) {
 	return s.db.Insert(ctx, `INSERT INTO season_card_orders (osp_id, corporate_account_id, user_id, status, version, requested_at,
 		gender, firstname, lastname, street, house_number, postal_code, city, country, birth_date, language, national_number,
 		personnel_number, card_number, product, duration_months, start_date, price, remark, origin, destination, travel_class,
@@ -106,16 +132,24 @@ func (s *store) confirm(ctx context.Context, r *orderRow, version int) (bool, er
 		WHERE id = ? AND status = 'OPEN' AND version = ?`,
 		r.EffectiveStartDate, r.EffectivePrice, r.BudgetID, r.ExpenseID, r.ExpenseOspID, r.ConfirmedBy, r.ConfirmedAt, r.HandledAt,
 		r.ID, version)
-	return n == 1, err
+	if err != nil || n != 1 {
+		return false, err
+	}
+	return true, s.recount(ctx, r.CompanyID, StatusOpen, StatusConfirmed)
 }
 
-// cancel moves an OPEN or CONFIRMED order at version to CANCELLED,
-// keeping what a confirmation recorded (its booking stays).
+// cancel moves an order at version from its state r.Status (OPEN or
+// CONFIRMED) to CANCELLED, keeping what a confirmation recorded (its
+// booking stays).
 func (s *store) cancel(ctx context.Context, r *orderRow, version int) (bool, error) {
 	n, err := s.db.Exec(ctx, `UPDATE season_card_orders SET status = 'CANCELLED', version = version + 1, cancelled_by = ?,
-		cancelled_at = ?, cancel_reason = ?, handled_at = ? WHERE id = ? AND status IN ('OPEN', 'CONFIRMED') AND version = ?`,
-		r.CancelledBy, r.CancelledAt, r.CancelReason, r.HandledAt, r.ID, version)
-	return n == 1, err
+		cancelled_at = ?, cancel_reason = ?, handled_at = ? WHERE id = ? AND status = ? AND status IN ('OPEN', 'CONFIRMED')
+		AND version = ?`,
+		r.CancelledBy, r.CancelledAt, r.CancelReason, r.HandledAt, r.ID, r.Status, version)
+	if err != nil || n != 1 {
+		return false, err
+	}
+	return true, s.recount(ctx, r.CompanyID, r.Status, StatusCancelled)
 }
 
 // filter is a list's conditions after the scope.
@@ -156,17 +190,39 @@ func (s *store) list(ctx context.Context, scope access.Scope, f filter, size, of
 		where, args = append(where, col+" < ?"), append(args, *f.to)
 	}
 	w := strings.Join(where, " AND ")
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM season_card_orders o WHERE `+w, args...); err != nil {
+	total, err := s.count(ctx, scope, f, w, args)
+	if err != nil {
 		return nil, 0, err
 	}
 	var out []orderRow
 	if total == 0 {
 		return out, 0, nil
 	}
-	err := s.db.Select(ctx, &out, `SELECT `+orderCols+` FROM season_card_orders o WHERE `+w+` ORDER BY `+col+` DESC, o.id DESC
+	err = s.db.Select(ctx, &out, `SELECT `+orderCols+` FROM season_card_orders o WHERE `+w+` ORDER BY `+col+` DESC, o.id DESC
 		LIMIT `+strconv.Itoa(size)+` OFFSET `+strconv.Itoa(offset), args...)
 	return out, total, err
+}
+
+// count is a list's total: from the kept counts when only the scope, the
+// state and a company narrow it (every page of the order screens until
+// one searches), else by counting the matching orders (where, args: the
+// list's conditions).
+func (s *store) count(ctx context.Context, scope access.Scope, f filter, where string, args []any) (int, error) {
+	var total int
+	if f.product != "" || f.search != "" || f.from != nil || f.to != nil {
+		err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM season_card_orders o WHERE `+where, args...)
+		return total, err
+	}
+	cond, cargs := scope.InCompanies("c.corporate_account_id")
+	states := "c.status = 'OPEN'"
+	if f.handled {
+		states = "c.status IN ('CONFIRMED', 'CANCELLED')"
+	}
+	if f.companyID != 0 {
+		cond, cargs = cond+" AND c.corporate_account_id = ?", append(cargs, f.companyID)
+	}
+	err := s.db.Get(ctx, &total, `SELECT CAST(COALESCE(SUM(c.n), 0) AS BIGINT) FROM season_card_order_counts c WHERE `+states+` AND `+cond, cargs...)
+	return total, err
 }
 
 // confirmedBetween lists the orders confirmed in [from, to), in id order

@@ -310,7 +310,7 @@ var apiPrefixes = []string{"/portal-service/", "/user-service/", "/cambio/"}
 // serves a page saying it is not built).
 func (a *App) Handler(web fs.FS) (http.Handler, error) {
 	routes := a.Routes()
-	doc, err := OpenAPI(routes)
+	doc, err := cachedOpenAPI(routes)
 	if err != nil {
 		return nil, fmt.Errorf("openapi: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi3"
@@ -13,6 +14,32 @@ import (
 	"mobility/portal/internal/api"
 	"mobility/portal/internal/money"
 )
+
+// openAPIDocs keeps the documents built in this process by their routes'
+// methods and paths: reflecting every type takes about a second, and the
+// tests build hundreds of Apps of the same routes.
+var (
+	openAPIMu   sync.Mutex
+	openAPIDocs = map[string][]byte{}
+)
+
+// cachedOpenAPI is OpenAPI, once per set of routes in this process.
+func cachedOpenAPI(routes []api.Route) ([]byte, error) {
+	var key strings.Builder
+	for _, rt := range routes {
+		key.WriteString(rt.Method + " " + rt.Path + "\n")
+	}
+	openAPIMu.Lock()
+	defer openAPIMu.Unlock()
+	if doc, ok := openAPIDocs[key.String()]; ok {
+		return doc, nil
+	}
+	doc, err := OpenAPI(routes)
+	if err == nil {
+		openAPIDocs[key.String()] = doc
+	}
+	return doc, err
+}
 
 // OpenAPI builds the OpenAPI 3 document from the route table: the Go types
 // are the single source of truth, and the web app's types are generated

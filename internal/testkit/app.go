@@ -57,22 +57,32 @@ func TestConfig() *config.Config {
 	return cfg
 }
 
-// NewEnv builds an Env on dialect d.
+// NewEnv builds an Env on dialect d, on a copy of the process's seeded
+// template database (template.go).
 func NewEnv(t testing.TB, d database.Dialect) *Env {
 	t.Helper()
-	return EnvOn(t, NewDB(t, d))
+	return envOn(t, copyOf(t, d, seeded), false)
 }
 
-// EnvOn builds an Env on a migrated, empty database (a benchmark's).
+// EnvOn builds an Env on a migrated, empty database (a benchmark's),
+// seeding it.
 func EnvOn(t testing.TB, db *database.DB) *Env {
+	t.Helper()
+	return envOn(t, db, true)
+}
+
+func envOn(t testing.TB, db *database.DB, seedIt bool) *Env {
 	t.Helper()
 	c := clock.NewFixed(Start)
 	app, err := server.New(TestConfig(), db, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := seed.Demo(context.Background(), seed.Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding, Companies: app.Companies, Now: c.Now()}); err != nil {
-		t.Fatal(err)
+	if seedIt {
+		if err := seed.Demo(context.Background(), seed.Deps{DB: db, Users: app.Users, Auth: app.Auth, Branding: app.Branding,
+			Companies: app.Companies, Now: c.Now()}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	h, err := app.Handler(nil)
 	if err != nil {

@@ -37,20 +37,11 @@ func ForEachDialect(t *testing.T, fn func(t *testing.T, db *database.DB)) {
 	}
 }
 
-// NewDB opens a migrated, empty database of dialect d, removed after the test.
+// NewDB opens a migrated, empty database of dialect d, removed after the
+// test: a copy of the process's migrated template (template.go).
 func NewDB(t testing.TB, d database.Dialect) *database.DB {
 	t.Helper()
-	ctx := context.Background()
-	dsn := DSN(t, d)
-	db, err := database.Open(ctx, dsn)
-	if err != nil {
-		t.Fatalf("open %s: %v", d, err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(ctx); err != nil {
-		t.Fatalf("migrate %s: %v", d, err)
-	}
-	return db
+	return copyOf(t, d, migrated)
 }
 
 // DSN returns a connection string for an empty database of dialect d: a new
