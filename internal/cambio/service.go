@@ -477,14 +477,7 @@ func (s *Service) Uploads(ctx context.Context, p *access.Principal, kind string,
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	var uids []int64
-	for _, r := range rows {
-		uids = append(uids, r.CreatedBy)
-		if r.ProcessedBy != nil {
-			uids = append(uids, *r.ProcessedBy)
-		}
-	}
-	names, err := s.users.Displays(ctx, access.SystemScope(), uids)
+	names, err := provfile.Handlers(ctx, s.users, rows, func(r *uploadRow) (int64, *int64) { return r.CreatedBy, r.ProcessedBy })
 	if err != nil {
 		return nil, err
 	}
@@ -496,12 +489,9 @@ func (s *Service) Uploads(ctx context.Context, p *access.Principal, kind string,
 	return &page, nil
 }
 
-func toUpload(r *uploadRow, names map[int64]user.Display) provfile.Upload {
+func toUpload(r *uploadRow, names provfile.HandlerNames) provfile.Upload {
 	u := provfile.Upload{UploadID: r.OspID, Kind: reportKind(r.Kind), Filename: r.Filename, RowCount: r.RowCount, Status: r.Status,
-		CreatedBy: names[r.CreatedBy].FullName(), CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339)}
-	if r.ProcessedBy != nil {
-		u.ProcessedBy = names[*r.ProcessedBy].FullName()
-	}
+		CreatedBy: names.Of(r.CreatedBy), CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339), ProcessedBy: names.OfOptional(r.ProcessedBy)}
 	if r.ProcessedAt != nil {
 		u.ProcessedAt = r.ProcessedAt.UTC().Format(time.RFC3339)
 	}

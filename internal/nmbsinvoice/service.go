@@ -261,26 +261,14 @@ func (s *Service) History(ctx context.Context, p *access.Principal, req HistoryR
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	var uids []int64
-	for _, r := range rows {
-		uids = append(uids, r.CreatedBy)
-		if r.ProcessedBy != nil {
-			uids = append(uids, *r.ProcessedBy)
-		}
-	}
-	// who uploaded may be platform staff, outside the caller's scope:
-	// their names are shown, nothing else of them
-	names, err := s.users.Displays(ctx, access.SystemScope(), uids)
+	names, err := provfile.Handlers(ctx, s.users, rows, func(r *uploadRow) (int64, *int64) { return r.CreatedBy, r.ProcessedBy })
 	if err != nil {
 		return nil, err
 	}
 	out := make([]HistoryRow, len(rows))
 	for i, r := range rows {
 		h := HistoryRow{UploadID: r.OspID, Provider: r.Provider, Filename: r.Filename, RowCount: r.RowCount, Status: r.Status,
-			UploadedBy: names[r.CreatedBy].FullName(), UploadedOn: r.CreatedAt.UTC().Format(time.RFC3339)}
-		if r.ProcessedBy != nil {
-			h.ProcessedBy = names[*r.ProcessedBy].FullName()
-		}
+			UploadedBy: names.Of(r.CreatedBy), UploadedOn: r.CreatedAt.UTC().Format(time.RFC3339), ProcessedBy: names.OfOptional(r.ProcessedBy)}
 		if r.ProcessedAt != nil {
 			h.ProcessedOn = r.ProcessedAt.UTC().Format(time.RFC3339)
 		}

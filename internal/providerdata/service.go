@@ -20,6 +20,7 @@ import (
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/i18n"
 	"mobility/portal/internal/paging"
+	"mobility/portal/internal/provfile"
 	"mobility/portal/internal/user"
 )
 
@@ -514,24 +515,17 @@ func (s *Service) History(ctx context.Context, p *access.Principal, req HistoryR
 	if err != nil {
 		return nil, internal(err)
 	}
-	var ids []int64
-	for _, r := range rows {
-		ids = append(ids, r.CreatedBy)
-		if r.ProcessedBy != nil {
-			ids = append(ids, *r.ProcessedBy)
-		}
-	}
-	names, err := s.users.Displays(ctx, access.SystemScope(), ids)
+	names, err := provfile.Handlers(ctx, s.users, rows, func(r *uploadRow) (int64, *int64) { return r.CreatedBy, r.ProcessedBy })
 	if err != nil {
 		return nil, err
 	}
 	out := make([]HistoryRow, 0, len(rows))
 	for _, r := range rows {
 		h := HistoryRow{UploadID: r.OspID, Kind: r.Kind, Filename: r.Filename, RowCount: r.RowCount, Status: r.Status,
-			UploadedBy: names[r.CreatedBy].FullName(), UploadedOn: r.CreatedAt.Format(time.RFC3339), ProcessCount: r.ProcessCount,
+			UploadedBy: names.Of(r.CreatedBy), UploadedOn: r.CreatedAt.Format(time.RFC3339), ProcessCount: r.ProcessCount,
 			DownloadPath: base + "/download/" + r.OspID}
 		if r.ProcessedBy != nil {
-			n := names[*r.ProcessedBy].FullName()
+			n := names.OfOptional(r.ProcessedBy)
 			h.ProcessedBy = &n
 		}
 		if r.ProcessedAt != nil {

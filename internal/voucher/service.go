@@ -271,15 +271,11 @@ func (s *Service) Uploads(ctx context.Context, p *access.Principal, req provfile
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	var uids, cids []int64
-	for _, r := range rows {
-		uids = append(uids, r.CreatedBy)
-		if r.ProcessedBy != nil {
-			uids = append(uids, *r.ProcessedBy)
-		}
-		cids = append(cids, r.CompanyID)
+	cids := make([]int64, len(rows))
+	for i, r := range rows {
+		cids[i] = r.CompanyID
 	}
-	names, err := s.users.Displays(ctx, access.SystemScope(), uids)
+	names, err := provfile.Handlers(ctx, s.users, rows, func(r *uploadRow) (int64, *int64) { return r.CreatedBy, r.ProcessedBy })
 	if err != nil {
 		return nil, err
 	}
@@ -295,12 +291,9 @@ func (s *Service) Uploads(ctx context.Context, p *access.Principal, req provfile
 	return &page, nil
 }
 
-func (s *Service) toUpload(r *uploadRow, names map[int64]user.Display, cos map[int64]*company.Resolved) provfile.Upload {
+func (s *Service) toUpload(r *uploadRow, names provfile.HandlerNames, cos map[int64]*company.Resolved) provfile.Upload {
 	u := provfile.Upload{UploadID: r.OspID, Kind: KindVoucher, Filename: r.Filename, RowCount: r.RowCount, Status: r.Status,
-		CreatedBy: names[r.CreatedBy].FullName(), CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339)}
-	if r.ProcessedBy != nil {
-		u.ProcessedBy = names[*r.ProcessedBy].FullName()
-	}
+		CreatedBy: names.Of(r.CreatedBy), CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339), ProcessedBy: names.OfOptional(r.ProcessedBy)}
 	if r.ProcessedAt != nil {
 		u.ProcessedAt = r.ProcessedAt.UTC().Format(time.RFC3339)
 	}
