@@ -15,8 +15,8 @@ import (
 // (default 100,000) open orders, on SQLite (PostgreSQL when
 // PORTAL_BENCH_POSTGRES is set and the test URL is). The aim: p99 < 20 ms.
 // The orders are copies of one made through the service, spread over three
-// companies (one request time, so the order falls to the id), loaded in one statement, then
-// ANALYZEd.
+// companies (one request time, so the order falls to the id), loaded in one statement, counted
+// into the kept counts the lists' totals read, then ANALYZEd.
 func BenchmarkGetOpen(b *testing.B) {
 	d := database.SQLite
 	if testkit.BenchEnv("PORTAL_BENCH_POSTGRES", 0) == 1 && testkit.PostgresURL() != "" {
@@ -40,6 +40,14 @@ func BenchmarkGetOpen(b *testing.B) {
 		o.price, o.remark, o.origin, o.destination, o.travel_class, o.subnets, o.include_parking, o.parking_price, o.train_type,
 		o.email, o.budget_type, o.b2b_contract_number, o.limited, o.search_text || seq.i
 		FROM seq, season_card_orders o WHERE o.osp_id NOT LIKE 'bench-%'`, n); err != nil {
+		b.Fatal(err)
+	}
+	// the kept counts as the migration backfills them: the copies bypassed the store
+	if _, err := e.DB.Exec(ctx, `DELETE FROM season_card_order_counts`); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := e.DB.Exec(ctx, `INSERT INTO season_card_order_counts (corporate_account_id, status, n)
+		SELECT corporate_account_id, status, COUNT(*) FROM season_card_orders GROUP BY corporate_account_id, status`); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := e.DB.Exec(ctx, `ANALYZE`); err != nil {
