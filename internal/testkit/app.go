@@ -35,6 +35,9 @@ type Env struct {
 	DB      *database.DB
 	Clock   *clock.Fixed
 	Handler http.Handler
+	// changes counts the writes per table once Snapshot has run
+	// (changes.go).
+	changes *changeTracker
 }
 
 // ForEachEnv runs fn once per dialect with a fresh Env.

@@ -41,9 +41,10 @@ func (s State) Changed(other State) []string {
 	return out
 }
 
-// Tables lists the database's own tables (not the engine's).
+// Tables lists the database's own tables (not the engine's, nor the test
+// kit's change counters).
 func Tables(ctx context.Context, db *database.DB) ([]string, error) {
-	q := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`
+	q := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '` + changesTable + `' ORDER BY name`
 	if db.Dialect == database.Postgres {
 		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`
 	}
@@ -53,7 +54,8 @@ func Tables(ctx context.Context, db *database.DB) ([]string, error) {
 }
 
 // Snapshot fingerprints every table of the database but skip. It reads
-// whole tables, so it is meant for test databases of demo size.
+// whole tables, so it is meant for test databases of demo size; after the
+// first, it reads again only the tables written since (changes.go).
 func (e *Env) Snapshot(skip ...string) State {
 	e.T.Helper()
 	ctx := context.Background()
@@ -62,8 +64,45 @@ func (e *Env) Snapshot(skip ...string) State {
 		e.T.Fatal(err)
 	}
 	tables = slices.DeleteFunc(tables, func(t string) bool { return slices.Contains(skip, t) })
+	if e.changes == nil {
+		if e.changes, err = track(ctx, e.DB, tables); err != nil {
+			e.T.Fatalf("change counters: %v", err)
+		}
+	}
+	counters, err := e.changes.counters(ctx, e.DB)
+	if err != nil {
+		e.T.Fatalf("change counters: %v", err)
+	}
 	st := State{}
-	if e.DB.Dialect == database.Postgres {
+	var stale []string
+	for _, t := range tables {
+		last, hashed := e.changes.last[t]
+		if c, tracked := counters[t]; hashed && tracked && last.counter == c {
+			st[t] = last.hash
+			continue
+		}
+		stale = append(stale, t)
+	}
+	fresh, err := hashTables(ctx, e.DB, stale)
+	if err != nil {
+		e.T.Fatalf("snapshot: %v", err)
+	}
+	for t, h := range fresh {
+		st[t] = h
+		if c, tracked := counters[t]; tracked {
+			e.changes.last[t] = trackedHash{hash: h, counter: c}
+		}
+	}
+	return st
+}
+
+// hashTables fingerprints tables: one hash per table over all its rows.
+func hashTables(ctx context.Context, db *database.DB, tables []string) (map[string]string, error) {
+	out := make(map[string]string, len(tables))
+	if len(tables) == 0 {
+		return out, nil
+	}
+	if db.Dialect == database.Postgres {
 		// one round trip: the server hashes each table's rows in text form
 		var parts []string
 		for _, t := range tables {
@@ -73,22 +112,22 @@ func (e *Env) Snapshot(skip ...string) State {
 			T string `db:"t"`
 			H string `db:"h"`
 		}
-		if err := e.DB.Select(ctx, &rows, strings.Join(parts, " UNION ALL ")); err != nil {
-			e.T.Fatalf("snapshot: %v", err)
+		if err := db.Select(ctx, &rows, strings.Join(parts, " UNION ALL ")); err != nil {
+			return nil, err
 		}
 		for _, r := range rows {
-			st[r.T] = r.H
+			out[r.T] = r.H
 		}
-		return st
+		return out, nil
 	}
 	for _, t := range tables {
-		h, err := tableHash(ctx, e.DB.SQL(), t)
+		h, err := tableHash(ctx, db.SQL(), t)
 		if err != nil {
-			e.T.Fatalf("snapshot %s: %v", t, err)
+			return nil, fmt.Errorf("%s: %w", t, err)
 		}
-		st[t] = h
+		out[t] = h
 	}
-	return st
+	return out, nil
 }
 
 func tableHash(ctx context.Context, db *sql.DB, table string) (string, error) {
