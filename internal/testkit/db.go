@@ -41,7 +41,7 @@ func ForEachDialect(t *testing.T, fn func(t *testing.T, db *database.DB)) {
 // test: a copy of the process's migrated template (template.go).
 func NewDB(t testing.TB, d database.Dialect) *database.DB {
 	t.Helper()
-	return copyOf(t, d, migrated)
+	return copyOf(t, d, migrated, notDurable)
 }
 
 // DSN returns a connection string for an empty database of dialect d: a new
