@@ -58,7 +58,7 @@ func TestConfig() *config.Config {
 }
 
 // NewEnv builds an Env on dialect d, on a copy of the process's seeded
-// template database (template.go).
+// template database (template.go), whose commits do not wait for the disk.
 func NewEnv(t testing.TB, d database.Dialect) *Env {
 	t.Helper()
 	return envOn(t, copyOf(t, d, seeded, notDurable), false)
