@@ -33,8 +33,27 @@ type DB struct {
 
 // Open connects to url: a postgres:// or postgresql:// URL selects
 // PostgreSQL; anything else is a SQLite file path (optionally "sqlite:" or
-// "file:" prefixed), whose folder is created.
+// "file:" prefixed), whose folder is created. Commits are durable: a
+// transaction that has returned survives a power cut (SQLite
+// synchronous=FULL; PostgreSQL keeps synchronous_commit, on by default,
+// which Open never turns off).
 func Open(ctx context.Context, url string) (*DB, error) {
+	return OpenWith(ctx, url, Options{})
+}
+
+// Options tune Open. The zero value is the product's.
+type Options struct {
+	// TestOnlyNotDurable runs SQLite with synchronous=NORMAL: a commit
+	// returns before the write-ahead log reaches the disk, so a power cut
+	// can lose the last acknowledged transactions (never corrupt the
+	// file). Only for databases thrown away after a test, where fsyncs
+	// are time spent on nothing; the product never sets it. PostgreSQL
+	// test databases get synchronous_commit=off in their URL instead.
+	TestOnlyNotDurable bool
+}
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 	var (
 		x   *sqlx.DB
 		err error
@@ -62,8 +81,15 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		// WAL lets readers run beside the single writer; immediate
 		// transactions take the write lock up front so two writers wait on
 		// busy_timeout instead of failing with SQLITE_BUSY half-way.
+		// synchronous=FULL syncs the WAL at every commit, so an
+		// acknowledged posting survives a power cut; NORMAL would sync only
+		// at checkpoints and could lose the last commits.
+		synchronous := "FULL"
+		if opt.TestOnlyNotDurable {
+			synchronous = "NORMAL"
+		}
 		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
-			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_pragma=mmap_size(268435456)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=cache_size(-65536)&_pragma=mmap_size(268435456)" +
 			"&_txlock=immediate&_time_format=sqlite"
 		x, err = sqlx.Open("sqlite", dsn)
 		if err == nil {

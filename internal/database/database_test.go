@@ -3,6 +3,8 @@ package database_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -64,4 +66,69 @@ func TestMigrateTwiceIsNoop(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// An acknowledged posting must survive a power cut: every connection the
+// product opens runs SQLite with synchronous=FULL (2), which syncs the WAL
+// at each commit, and PostgreSQL with synchronous_commit on. Only the test
+// kit's option turns SQLite's down to NORMAL (1).
+func TestOpenIsDurable(t *testing.T) {
+	ctx := context.Background()
+	t.Run("sqlite", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "portal.db")
+		for _, c := range []struct {
+			name string
+			opt  database.Options
+			want int
+		}{{"product", database.Options{}, 2}, {"test only", database.Options{TestOnlyNotDurable: true}, 1}} {
+			db, err := database.OpenWith(ctx, path, c.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, got := range eachConnection(t, db, "PRAGMA synchronous") {
+				if got != strconv.Itoa(c.want) {
+					t.Errorf("%s: connection %d runs synchronous=%s, want %d", c.name, i, got, c.want)
+				}
+			}
+			db.Close()
+		}
+	})
+	t.Run("postgres", func(t *testing.T) {
+		if testkit.PostgresURL() == "" {
+			t.Skip("PORTAL_TEST_POSTGRES_URL not set")
+		}
+		// the server's own URL, as an operator would configure it (the test
+		// kit's databases turn synchronous_commit off in theirs)
+		db, err := database.Open(ctx, testkit.PostgresURL())
+		if err != nil {
+			t.Skipf("PostgreSQL not reachable: %v", err)
+		}
+		defer db.Close()
+		for i, got := range eachConnection(t, db, "SHOW synchronous_commit") {
+			if got != "on" {
+				t.Errorf("connection %d runs synchronous_commit=%s, want on", i, got)
+			}
+		}
+	})
+}
+
+// eachConnection answers query's one value on several connections of db's
+// pool held at once, so a setting made per connection is seen on each.
+func eachConnection(t *testing.T, db *database.DB, query string) []string {
+	t.Helper()
+	ctx := context.Background()
+	var out []string
+	for i := 0; i < 4; i++ {
+		conn, err := db.SQL().Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		var v string
+		if err := conn.QueryRowContext(ctx, query).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
 }

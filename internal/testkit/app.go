@@ -61,10 +61,18 @@ func TestConfig() *config.Config {
 }
 
 // NewEnv builds an Env on dialect d, on a copy of the process's seeded
-// template database (template.go).
+// template database (template.go), whose commits do not wait for the disk.
 func NewEnv(t testing.TB, d database.Dialect) *Env {
 	t.Helper()
-	return envOn(t, copyOf(t, d, seeded), false)
+	return envOn(t, copyOf(t, d, seeded, notDurable), false)
+}
+
+// NewDurableEnv is NewEnv on a database that commits as the product's do
+// (SQLite synchronous=FULL, PostgreSQL synchronous_commit on), where
+// NewEnv's do not wait for the disk: for benchmarks of durable postings.
+func NewDurableEnv(t testing.TB, d database.Dialect) *Env {
+	t.Helper()
+	return envOn(t, copyOf(t, d, seeded, durable), false)
 }
 
 // EnvOn builds an Env on a migrated, empty database (a benchmark's),

@@ -38,10 +38,11 @@ func ForEachDialect(t *testing.T, fn func(t *testing.T, db *database.DB)) {
 }
 
 // NewDB opens a migrated, empty database of dialect d, removed after the
-// test: a copy of the process's migrated template (template.go).
+// test: a copy of the process's migrated template (template.go), whose
+// commits do not wait for the disk.
 func NewDB(t testing.TB, d database.Dialect) *database.DB {
 	t.Helper()
-	return copyOf(t, d, migrated)
+	return copyOf(t, d, migrated, notDurable)
 }
 
 // DSN returns a connection string for an empty database of dialect d: a new

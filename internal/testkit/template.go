@@ -46,9 +46,24 @@ var (
 	templates   = map[string]*template{}
 )
 
+// durability says whether a test database commits as the product does.
+type durability bool
+
+const (
+	// notDurable: commits return before they reach the disk (SQLite
+	// synchronous=NORMAL, PostgreSQL synchronous_commit=off). A test
+	// database is thrown away, and a crash loses at most the last moments
+	// of a test run, so the suite does not wait for fsyncs.
+	notDurable durability = false
+	// durable: the product's own settings (SQLite synchronous=FULL,
+	// PostgreSQL synchronous_commit on), for benchmarks that measure
+	// durable work.
+	durable durability = true
+)
+
 // copyOf answers a new database of dialect d copied from the process's
 // template of kind, built on first use; the copy is removed after the test.
-func copyOf(t testing.TB, d database.Dialect, kind templateKind) *database.DB {
+func copyOf(t testing.TB, d database.Dialect, kind templateKind, dur durability) *database.DB {
 	t.Helper()
 	key := fmt.Sprintf("%s/%d", d, kind)
 	templatesMu.Lock()
@@ -89,9 +104,9 @@ func copyOf(t testing.TB, d database.Dialect, kind templateKind) *database.DB {
 			_, _ = admin.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
 			admin.Close()
 		})
-		dsn = pgDSN(name)
+		dsn = pgDSN(name, dur)
 	}
-	db, err := database.Open(ctx, dsn)
+	db, err := openAs(ctx, dsn, dur)
 	if err != nil {
 		t.Fatalf("open %s: %v", d, err)
 	}
@@ -123,9 +138,9 @@ func (tp *template) build(d database.Dialect, kind templateKind) error {
 		if _, err := admin.Exec(ctx, "CREATE DATABASE "+tp.name); err != nil {
 			return fmt.Errorf("create: %w", err)
 		}
-		dsn = pgDSN(tp.name)
+		dsn = pgDSN(tp.name, notDurable)
 	}
-	db, err := database.Open(ctx, dsn)
+	db, err := openAs(ctx, dsn, notDurable)
 	if err != nil {
 		return err
 	}
@@ -173,16 +188,25 @@ func pgName(what string) string {
 	return fmt.Sprintf("portal_%s_%d_%s", what, os.Getpid(), randomHex(4))
 }
 
-// pgDSN is the test server's URL on database name. Its commits do not
-// wait for the disk: a test database is thrown away, and a crash of the
-// server loses at most the last moments of a test run.
-func pgDSN(name string) string {
+// pgDSN is the test server's URL on database name. Unless dur is
+// durable, its commits do not wait for the disk: a test database is thrown
+// away, and a crash of the server loses at most the last moments of a test
+// run.
+func pgDSN(name string, dur durability) string {
 	u, _ := url.Parse(PostgresURL())
 	u.Path = "/" + name
-	q := u.Query()
-	q.Set("synchronous_commit", "off")
-	u.RawQuery = q.Encode()
+	if dur == notDurable {
+		q := u.Query()
+		q.Set("synchronous_commit", "off")
+		u.RawQuery = q.Encode()
+	}
 	return u.String()
+}
+
+// openAs opens dsn with the SQLite synchronous setting dur asks for (a
+// PostgreSQL URL carries its own, from pgDSN).
+func openAs(ctx context.Context, dsn string, dur durability) (*database.DB, error) {
+	return database.OpenWith(ctx, dsn, database.Options{TestOnlyNotDurable: dur == notDurable})
 }
 
 func pgAdmin(ctx context.Context) (*database.DB, error) {
