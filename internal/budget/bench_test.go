@@ -60,11 +60,21 @@ func newBudgetPortalDB(b *testing.B, d database.Dialect, n int) (*server.App, *c
 // claims, so the next month's run is still the plain case), as one bare
 // INSERT … SELECT of the ledger rows and one UPDATE of the balances in
 // one transaction. x-ceiling is the run's median over the ceiling's.
-func BenchmarkMonthlyTopUp100k(b *testing.B) {
+func BenchmarkMonthlyTopUp100k(outer *testing.B) {
+	// seeded once per dialect, kept by the outer benchmark: the framework
+	// calls each sub-benchmark twice (b.N = 1, then 3), and the second
+	// call runs the months after the first's
+	portals := map[database.Dialect]*topUpPortal{}
 	for _, d := range testkit.Dialects() {
-		b.Run(string(d), func(b *testing.B) {
-			app, c, db := newBudgetPortalDB(b, d, benchN())
-			month := at("2026-12-01")
+		outer.Run(string(d), func(b *testing.B) {
+			p := portals[d]
+			if p == nil {
+				p = &topUpPortal{month: at("2026-12-01")}
+				p.app, p.c, p.db = newBudgetPortalDB(outer, d, benchN())
+				portals[d] = p
+			}
+			app, c, db, month := p.app, p.c, p.db, p.month
+			defer func() { p.month = month }()
 			var times, ceiling []time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -90,6 +100,15 @@ func BenchmarkMonthlyTopUp100k(b *testing.B) {
 			b.ReportMetric(medianDur(times).Seconds()/medianDur(ceiling).Seconds(), "x-ceiling")
 		})
 	}
+}
+
+// topUpPortal is BenchmarkMonthlyTopUp100k's portal on one dialect and
+// the month its next run books.
+type topUpPortal struct {
+	app   *server.App
+	c     *clock.Fixed
+	db    *database.DB
+	month time.Time
 }
 
 // bareTopUp is the ceiling of BenchmarkMonthlyTopUp100k: every monthly
