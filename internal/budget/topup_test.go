@@ -3,6 +3,7 @@ package budget_test
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -229,6 +230,58 @@ func TestPeriodRunOverVariedBudgets(t *testing.T) {
 					t.Errorf("%s: amount %d, pending %v after the run", c.name, amount, pending)
 				}
 			}
+		}
+	})
+}
+
+// Four processes' runs of the same day at once over 2,500 budgets (three
+// batches each): every budget is credited exactly once, the counts of the
+// runs add up to one run's, and the ledger and monthly totals agree.
+func TestConcurrentPeriodRunsCreditOnce(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		if _, err := e.DB.Exec(ctx, `UPDATE budgets SET frequency = NULL`); err != nil { // the demo's budgets stay out
+			t.Fatal(err)
+		}
+		if err := seed.Users(ctx, e.DB, seed.AcmeOspID, 2500, e.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		n, err := seed.Budgets(ctx, e.DB, seed.AcmeOspID, e.Clock.Now()) // the new users' and the demo's users without one
+		if err != nil || n < 2500 {
+			t.Fatal(n, err)
+		}
+		e.Clock.Set(at("2026-12-01"))
+		var total budget.RunResult
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for i := 0; i < 4; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res, err := e.App.Budgets.RunPeriods(ctx, "2026-12-01")
+				if err != nil {
+					t.Error(err)
+				}
+				mu.Lock()
+				total.Credited += res.Credited
+				total.Reset += res.Reset
+				total.Skipped += res.Skipped
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		if total != (budget.RunResult{Credited: n}) {
+			t.Fatalf("runs: %+v, want %d credited in all", total, n)
+		}
+		if c := count(t, e, `SELECT COUNT(*) FROM budget_transactions WHERE tx_type = 'automatic_update_add' AND period_key = '2026-12'`); c != n {
+			t.Fatalf("%d top-ups, want %d", c, n)
+		}
+		if c := count(t, e, `SELECT COUNT(*) FROM budgets WHERE frequency = 'MONTH' AND balance <> 5000`); c != 0 {
+			t.Fatalf("%d budgets not credited exactly once", c)
+		}
+		assertLedgerConsistent(t, e)
+		if diff, err := e.App.Budgets.CheckMonthly(ctx); err != nil || len(diff) != 0 {
+			t.Errorf("monthly totals differ from the ledger: %v %v", diff, err)
 		}
 	})
 }
