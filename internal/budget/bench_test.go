@@ -26,6 +26,11 @@ func benchN() int {
 // newBudgetPortal makes a portal with n users holding one monthly budget
 // each, on dialect d.
 func newBudgetPortal(b *testing.B, d database.Dialect, n int) (*server.App, *clock.Fixed) {
+	app, c, _ := newBudgetPortalDB(b, d, n)
+	return app, c
+}
+
+func newBudgetPortalDB(b *testing.B, d database.Dialect, n int) (*server.App, *clock.Fixed, *database.DB) {
 	b.Helper()
 	db := testkit.NewDB(b, d)
 	c := clock.NewFixed(at("2026-11-20"))
@@ -43,18 +48,34 @@ func newBudgetPortal(b *testing.B, d database.Dialect, n int) (*server.App, *clo
 	if _, err := seed.Budgets(ctx, db, seed.AcmeOspID, c.Now()); err != nil {
 		b.Fatal(err)
 	}
-	return app, c
+	return app, c, db
 }
 
 // BenchmarkMonthlyTopUp100k: the scheduled run of a new month over
-// 100,000 budgets (aim: under 5 s on SQLite, 10 s on PostgreSQL). Each
+// 100,000 budgets (aim: under 1 s on SQLite, 3 s on PostgreSQL). Each
 // iteration runs a further month, so every budget is credited each time.
-func BenchmarkMonthlyTopUp100k(b *testing.B) {
+//
+// Beside it, the ceiling: the same top-up of the same budgets right after
+// (their balances moved and their ledger rows booked once more, without
+// claims, so the next month's run is still the plain case), as one bare
+// INSERT … SELECT of the ledger rows and one UPDATE of the balances in
+// one transaction. x-ceiling is the run's median over the ceiling's.
+func BenchmarkMonthlyTopUp100k(outer *testing.B) {
+	// seeded once per dialect, kept by the outer benchmark: the framework
+	// calls each sub-benchmark twice (b.N = 1, then 3), and the second
+	// call runs the months after the first's
+	portals := map[database.Dialect]*topUpPortal{}
 	for _, d := range testkit.Dialects() {
-		b.Run(string(d), func(b *testing.B) {
-			app, c := newBudgetPortal(b, d, benchN())
-			month := at("2026-12-01")
-			var times []time.Duration
+		outer.Run(string(d), func(b *testing.B) {
+			p := portals[d]
+			if p == nil {
+				p = &topUpPortal{month: at("2026-12-01")}
+				p.app, p.c, p.db = newBudgetPortalDB(outer, d, benchN())
+				portals[d] = p
+			}
+			app, c, db, month := p.app, p.c, p.db, p.month
+			defer func() { p.month = month }()
+			var times, ceiling []time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				c.Set(month)
@@ -64,11 +85,53 @@ func BenchmarkMonthlyTopUp100k(b *testing.B) {
 				if err != nil || res.Credited < benchN() {
 					b.Fatalf("run: %+v %v", res, err)
 				}
+				b.StopTimer()
+				t0 = time.Now()
+				n, err := bareTopUp(db, month)
+				ceiling = append(ceiling, time.Since(t0))
+				if err != nil || n < int64(benchN()) {
+					b.Fatalf("ceiling: %d %v", n, err)
+				}
+				b.StartTimer()
 				month = month.AddDate(0, 1, 0)
 			}
 			b.ReportMetric(medianDur(times).Seconds(), "s/run")
+			b.ReportMetric(medianDur(ceiling).Seconds(), "ceiling-s/run")
+			b.ReportMetric(medianDur(times).Seconds()/medianDur(ceiling).Seconds(), "x-ceiling")
 		})
 	}
+}
+
+// topUpPortal is BenchmarkMonthlyTopUp100k's portal on one dialect and
+// the month its next run books.
+type topUpPortal struct {
+	app   *server.App
+	c     *clock.Fixed
+	db    *database.DB
+	month time.Time
+}
+
+// bareTopUp is the ceiling of BenchmarkMonthlyTopUp100k: every monthly
+// user budget credited its amount (the benchmark's budgets are uncapped,
+// MONTH_ADD), with no rules, claims or totals.
+func bareTopUp(db *database.DB, month time.Time) (int64, error) {
+	key := month.Format("2006-01")
+	now := database.Now(month)
+	var n int64
+	err := db.WithTx(context.Background(), func(ctx context.Context) error {
+		var err error
+		n, err = db.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description, period_key,
+			booking_date, created_at)
+			SELECT `+db.Dialect.NewUUID()+`, b.id, 'automatic_update_add', b.frequency_amount, b.balance + b.frequency_amount, ?, ?, ?, ?
+			FROM budgets b WHERE b.frequency = 'MONTH' AND b.user_id IS NOT NULL ORDER BY b.id`,
+			"period "+key, key, month.Format("2006-01-02"), now)
+		if err != nil {
+			return err
+		}
+		_, err = db.Exec(ctx, `UPDATE budgets SET balance = balance + frequency_amount WHERE frequency = 'MONTH' AND user_id IS NOT NULL`)
+		return err
+	})
+	return n, err
 }
 
 func medianDur(d []time.Duration) time.Duration {

@@ -34,6 +34,10 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 		return res, err
 	}
 	monthKey, yearKey := PeriodKey(FrequencyMonth, d), PeriodKey(FrequencyYear, d)
+	calc := newDueCalc(d)
+	now := database.Now(s.clock.Now())
+	td := topUpDay{monthKey: monthKey, yearKey: yearKey, prevMonth: calc.previous[FrequencyMonth], prevYear: calc.previous[FrequencyYear],
+		january: d.Month() == time.January, bookingDate: clock.Today(now), now: now}
 	var after int64
 	for {
 		due, err := s.store.dueCandidates(ctx, monthKey, yearKey, after, runBatch)
@@ -51,11 +55,12 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 				last[c.ID] = *c.Last
 			}
 		}
+		lo := after
 		after = ids[len(ids)-1]
 		var batch RunResult
 		err = s.db.WithTx(ctx, func(ctx context.Context) error {
 			batch = RunResult{}
-			return s.runBatch(ctx, ids, last, d, &batch)
+			return s.runRange(ctx, lo, ids, last, d, td, &batch)
 		})
 		if err != nil {
 			return res, fmt.Errorf("budgets %d..%d: %w", ids[0], ids[len(ids)-1], err)
@@ -64,6 +69,42 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 		res.Reset += batch.Reset
 		res.Skipped += batch.Skipped
 	}
+}
+
+// runRange handles the candidates ids (the due budgets among ids lo+1 up
+// to the last of ids) in the caller's transaction: the plain budgets (one
+// period due, credited; see topUpPlain) set-based, in a few statements
+// for the whole range; the others, and any whose claim another process
+// made first, through runBatch's rules in Go.
+func (s *Service) runRange(ctx context.Context, lo int64, ids []int64, last map[int64]string, day time.Time, td topUpDay, res *RunResult) error {
+	hi := ids[len(ids)-1]
+	if err := s.store.lockRange(ctx, lo, hi); err != nil {
+		return err
+	}
+	fresh, err := s.store.claimPlain(ctx, lo, hi, td)
+	if err != nil {
+		return err
+	}
+	resets, credits, err := s.store.topUpPlain(ctx, fresh, td)
+	if err != nil {
+		return err
+	}
+	res.Reset += resets
+	res.Credited += credits
+	rest := make([]int64, 0, len(ids)-min(len(ids), len(fresh)))
+	for i, j := 0, 0; i < len(ids); i++ { // both sorted
+		for j < len(fresh) && fresh[j] < ids[i] {
+			j++
+		}
+		if j < len(fresh) && fresh[j] == ids[i] {
+			continue
+		}
+		rest = append(rest, ids[i])
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	return s.runBatch(ctx, rest, last, day, res)
 }
 
 // runBatch handles a batch of budgets in the caller's transaction, in

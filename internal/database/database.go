@@ -6,6 +6,7 @@ package database
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"os"
@@ -14,11 +15,25 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
+	"modernc.org/sqlite" // pure-Go SQLite driver "sqlite"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
-	_ "modernc.org/sqlite"             // pure-Go SQLite driver "sqlite"
 )
+
+// portal_uuid7() is Dialect.NewUUID on SQLite: the same time-ordered
+// UUIDs the application makes in Go, for set-based inserts. Registered
+// before any connection is opened (the driver adds it to new ones).
+func init() {
+	sqlite.MustRegisterScalarFunction("portal_uuid7", 0, func(*sqlite.FunctionContext, []driver.Value) (driver.Value, error) {
+		id, err := uuid.NewV7()
+		if err != nil {
+			return nil, err
+		}
+		return id.String(), nil
+	})
+}
 
 // DB is the application's handle on its database.
 type DB struct {

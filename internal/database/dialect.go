@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -168,4 +169,43 @@ func (d Dialect) InList(col, sub string) string {
 		return col + " = ANY(ARRAY(" + sub + "))"
 	}
 	return col + " IN (" + sub + ")"
+}
+
+// NewUUID is an SQL expression giving a fresh time-ordered UUID (version
+// 7, lower-case text) per row, for set-based inserts of rows whose public
+// id the application would otherwise make (uuid.NewV7): on SQLite the
+// function portal_uuid7, registered with the driver in this package; on
+// PostgreSQL (before 18, which has uuidv7()) a v4 UUID whose first 48 bits
+// are replaced by the Unix time in milliseconds and whose version nibble
+// is set to 7.
+func (d Dialect) NewUUID() string {
+	if d == Postgres {
+		return `CAST(CAST(encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) PLACING
+			substring(int8send(CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)) FROM 3) FROM 1 FOR 6), 52, 1), 53, 1), 'hex') AS uuid) AS TEXT)`
+	}
+	return `portal_uuid7()`
+}
+
+// InIDs is a condition "col is one of ids" taking the whole list as one
+// argument (returned beside it), so a statement over a batch of thousands
+// of ids stays short and the same text each time: a JSON array read by
+// json_each on SQLite, a bigint[] on PostgreSQL.
+func (d Dialect) InIDs(col string, ids []int64) (string, any) {
+	var b strings.Builder
+	open, close := "[", "]"
+	if d == Postgres {
+		open, close = "{", "}"
+	}
+	b.WriteString(open)
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatInt(id, 10))
+	}
+	b.WriteString(close)
+	if d == Postgres {
+		return col + " = ANY(CAST(? AS BIGINT[]))", b.String()
+	}
+	return col + " IN (SELECT value FROM json_each(?))", b.String()
 }

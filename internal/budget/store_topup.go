@@ -1,0 +1,149 @@
+package budget
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// The set-based top-up: the period rules of ScheduleFor, Credit and
+// Forfeit written as SQL over a batch of budgets, for the budgets whose
+// run is the plain case (see topUpPlain). A handful of short statements
+// per batch, the same text every batch, instead of statements whose size
+// grows with the batch; every other budget goes through runBatch's Go
+// rules.
+
+// topUpDay is what the SQL needs to know of the run's day.
+type topUpDay struct {
+	monthKey, yearKey   string // the current periods
+	prevMonth, prevYear string // the periods before them
+	january             bool   // day's month is January
+	bookingDate         string
+	now                 time.Time
+}
+
+// topUpPlain is the condition on budgets b (with the run's month key,
+// year key, previous month and previous year as arguments) for the plain
+// case: an automatic monthly or yearly user budget, active, with no
+// change pending and no end of recurrence, whose last recorded period is
+// the one before the current (or none: only the current is due), and
+// whose amounts lie so far inside ±MaxBalance that no sum can leave it
+// (balance + amount <= MaxBalance; a reset only brings the balance
+// towards zero). Such a budget is owed exactly one period, credited.
+var topUpPlain = fmt.Sprintf(`b.frequency IN ('%[1]s', '%[2]s') AND b.user_id IS NOT NULL
+	AND b.activation_status <> '%[3]s' AND b.pending_frequency_amount IS NULL AND b.end_of_year_recurrence_strategy <> '%[4]s'
+	AND b.frequency_amount BETWEEN 0 AND %[5]d AND b.balance BETWEEN -%[5]d AND %[5]d - b.frequency_amount
+	AND (b.budget_upper_limit IS NULL OR b.budget_upper_limit BETWEEN -%[5]d AND %[5]d)
+	AND COALESCE((SELECT r.period_key FROM budget_period_runs r WHERE r.budget_id = b.id ORDER BY r.period_key DESC LIMIT 1), '')
+		IN ('', CASE WHEN b.frequency = '%[1]s' THEN ? ELSE ? END)`,
+	FrequencyMonth, FrequencyYear, StatusDeactivated, YearEndStop, MaxBalance)
+
+// periodKeyOf is the current period of budget b: the run's month key
+// for a monthly budget, its year key for a yearly one (two arguments).
+const periodKeyOf = `CASE WHEN b.frequency = '` + FrequencyMonth + `' THEN ? ELSE ? END`
+
+// topUpExprs are ScheduleFor, Forfeit and Credit for the current period
+// of a plain budget, as SQL on the budget's columns (prefix "b." or ""):
+// reset (the remainder is forfeited), b0 (the balance after the reset),
+// credit (the recurring amount capped by the upper limit, never below 0
+// for a plain budget) and final (the balance after both).
+func topUpExprs(p string, january bool) (reset, b0, credit, final string) {
+	jan := "1 = 0"
+	if january {
+		jan = "1 = 1"
+	}
+	// a yearly budget's period starts in January
+	inJanuary := "(" + p + "frequency = '" + FrequencyYear + "' OR " + jan + ")"
+	var legal []string
+	for typ, r := range Rules {
+		if r.ResetsAtYearEnd {
+			legal = append(legal, "'"+typ+"'")
+		}
+	}
+	sort.Strings(legal)
+	reset = "(" + p + "transfer_strategy IN ('" + MonthReset + "', '" + YearReset + "') OR (" + p + "transfer_strategy = '" +
+		MonthAddMonthlyResetYear + "' AND " + inJanuary + ")"
+	if len(legal) > 0 {
+		reset += " OR (" + p + "budget_type IN (" + strings.Join(legal, ", ") + ") AND " + inJanuary + ")"
+	}
+	reset += ")"
+	b0 = "(CASE WHEN " + reset + " AND " + p + "balance > 0 THEN 0 ELSE " + p + "balance END)"
+	up, amt := p+"budget_upper_limit", p+"frequency_amount"
+	credit = "(CASE WHEN " + up + " IS NULL THEN " + amt + " WHEN " + b0 + " >= " + up + " THEN 0 WHEN " + amt + " < " + up + " - " + b0 +
+		" THEN " + amt + " ELSE " + up + " - " + b0 + " END)"
+	final = "(" + b0 + " + " + credit + ")"
+	return
+}
+
+// lockRange locks (PostgreSQL) the automatic budgets of ids (lo, hi] for
+// the batch's transaction; a second process's run waits here, then sees
+// this one's claims.
+func (s *store) lockRange(ctx context.Context, lo, hi int64) error {
+	lock := s.db.Dialect.ForUpdate()
+	if lock == "" {
+		return nil
+	}
+	var locked []int64
+	return s.db.Select(ctx, &locked, `SELECT id FROM budgets WHERE id > ? AND id <= ? AND frequency IS NOT NULL ORDER BY id`+lock, lo, hi)
+}
+
+// claimPlain claims the current period of every plain budget of ids
+// (lo, hi] and returns the budgets whose claim is new (a claim that exists
+// already, from another process, is left alone and books nothing here).
+func (s *store) claimPlain(ctx context.Context, lo, hi int64, d topUpDay) ([]int64, error) {
+	var fresh []int64
+	err := s.db.Select(ctx, &fresh, `INSERT INTO budget_period_runs (budget_id, period_key, outcome, created_at)
+		SELECT b.id, `+periodKeyOf+`, 'credited', ? FROM budgets b WHERE b.id > ? AND b.id <= ? AND `+topUpPlain+`
+		ORDER BY b.id ON CONFLICT DO NOTHING RETURNING budget_id`,
+		d.monthKey, d.yearKey, d.now, lo, hi, d.prevMonth, d.prevYear)
+	sort.Slice(fresh, func(i, j int) bool { return fresh[i] < fresh[j] })
+	return fresh, err
+}
+
+// topUpPlain books the claimed period of the plain budgets ids (claimed in
+// this transaction): the forfeit rows, then the top-up rows, each budget's
+// balance_after chaining from its balance; the monthly totals; and the
+// balances, moved by exactly the rows' sum. Returns how many forfeits and
+// top-ups it booked.
+func (s *store) topUpPlain(ctx context.Context, ids []int64, d topUpDay) (resets, credits int, err error) {
+	if len(ids) == 0 {
+		return 0, 0, nil
+	}
+	in, list := s.db.Dialect.InIDs("b.id", ids)
+	reset, b0, credit, _ := topUpExprs("b.", d.january)
+	uid := s.db.Dialect.NewUUID()
+	const cols = `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description, period_key, booking_date, created_at) `
+	n, err := s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoReset+`', -b.balance, 0, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?
+		FROM budgets b WHERE `+in+` AND b.balance > 0 AND `+reset+` ORDER BY b.id`,
+		d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, list)
+	if err != nil {
+		return 0, 0, err
+	}
+	resets = int(n)
+	n, err = s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoAdd+`', `+credit+`, `+b0+` + `+credit+`, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?
+		FROM budgets b WHERE `+in+` AND `+credit+` > 0 ORDER BY b.id`,
+		d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, list)
+	if err != nil {
+		return 0, 0, err
+	}
+	credits = int(n)
+	// the monthly totals move with the ledger: per user and in the
+	// company's rollup, from the same expressions (before the balances move)
+	if _, err := s.db.Exec(ctx, `INSERT INTO budget_monthly_totals (corporate_account_id, user_id, month, tx_type, tx_count, amount_sum)
+		SELECT x.company, x.uid, ?, x.typ, COUNT(*), CAST(SUM(x.amount) AS BIGINT) FROM (
+			SELECT b.corporate_account_id AS company, CASE WHEN w.roll = 1 THEN `+fmt.Sprint(RollupUser)+` ELSE b.user_id END AS uid, t.typ,
+				CASE WHEN t.typ = '`+TxAutoReset+`' THEN (CASE WHEN b.balance > 0 AND `+reset+` THEN -b.balance ELSE 0 END) ELSE `+credit+` END AS amount
+			FROM budgets b
+			CROSS JOIN (SELECT 0 AS roll UNION ALL SELECT 1) w
+			CROSS JOIN (SELECT '`+TxAutoReset+`' AS typ UNION ALL SELECT '`+TxAutoAdd+`') t
+			WHERE `+in+`) x
+		WHERE x.amount <> 0 GROUP BY x.company, x.uid, x.typ`+monthlyUpsert, MonthOf(d.bookingDate), list); err != nil {
+		return 0, 0, err
+	}
+	_, _, _, final := topUpExprs("", d.january)
+	upd, list := s.db.Dialect.InIDs("id", ids)
+	_, err = s.db.Exec(ctx, `UPDATE budgets SET balance = `+final+` WHERE `+upd, list)
+	return resets, credits, err
+}
