@@ -232,6 +232,8 @@ var listSort = map[string]string{
 	"employeeNumber": "u.employee_number", "extId": "u.ext_id", "active": "u.active", "fullName": "u.firstname",
 }
 
+// where is the FROM and WHERE of findByAny: the users table, joined to its
+// trigram table when a search can use one (TextSearchJoin).
 func (s *store) where(f listFilter) (string, []any) {
 	companyCol := "u.corporate_account_id"
 	if strings.TrimSpace(f.search) != "" {
@@ -272,18 +274,20 @@ func (s *store) where(f listFilter) (string, []any) {
 			args = append(args, t)
 		}
 	}
+	from := "FROM users u "
 	if q := strings.TrimSpace(f.search); q != "" {
-		cond, a := s.db.Dialect.TextSearch("users", "u", q)
+		join, cond, a := s.db.Dialect.TextSearchJoin("users", "u", q)
+		from += join
 		where = append(where, cond)
 		args = append(args, a...)
 	}
-	return "WHERE " + strings.Join(where, " AND "), args
+	return from + "WHERE " + strings.Join(where, " AND "), args
 }
 
 func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]*row, int, error) {
 	clause, args := s.where(f)
 	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u `+clause, args...); err != nil {
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) `+clause, args...); err != nil {
 		return nil, 0, err
 	}
 	rows, err := s.page(ctx, clause+p.OrderBy(listSort, "u.lastname ASC, u.firstname ASC, u.id ASC"), args, p)
@@ -293,13 +297,14 @@ func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]
 	return rows, total, s.decorate(ctx, rows)
 }
 
-// page selects one page in two steps: the ids in order from the users
+// page selects one page of fromWhereOrder (FROM ... WHERE ... ORDER BY,
+// the users table aliased u) in two steps: the ids in order from the users
 // table alone, then the full rows of just those ids (the caller adds the
 // other owners' read models for the page only), so sorting thousands of
 // search hits reads narrow rows.
-func (s *store) page(ctx context.Context, whereOrder string, args []any, p paging.Pagination) ([]*row, error) {
+func (s *store) page(ctx context.Context, fromWhereOrder string, args []any, p paging.Pagination) ([]*row, error) {
 	var ids []int64
-	if err := s.db.Select(ctx, &ids, `SELECT u.id FROM users u `+whereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
+	if err := s.db.Select(ctx, &ids, `SELECT u.id `+fromWhereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
 		return nil, err
 	}
 	if len(ids) == 0 {
@@ -359,18 +364,25 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 		where = append(where, in)
 		args = append(args, a...)
 	}
-	cond, a := s.db.Dialect.TextSearch("users", "u", f.search)
-	args = append(args, a...)
+	from := "FROM users u "
 	if len(f.voucherUsers) > 0 {
+		// a hit of either kind: the trigram table cannot drive an OR
+		cond, a := s.db.Dialect.TextSearch("users", "u", f.search)
+		args = append(args, a...)
 		cond = "(" + cond + " OR u.id IN (" + database.Placeholders(len(f.voucherUsers)) + "))"
 		for _, id := range f.voucherUsers {
 			args = append(args, id)
 		}
+		where = append(where, cond)
+	} else {
+		join, cond, a := s.db.Dialect.TextSearchJoin("users", "u", f.search)
+		from += join
+		where = append(where, cond)
+		args = append(args, a...)
 	}
-	where = append(where, cond)
-	clause := "WHERE " + strings.Join(where, " AND ")
+	clause := from + "WHERE " + strings.Join(where, " AND ")
 	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM users u `+clause, args...); err != nil {
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) `+clause, args...); err != nil {
 		return nil, 0, err
 	}
 	rows, err := s.page(ctx, clause+` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC`, args, p)
