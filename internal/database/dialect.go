@@ -58,7 +58,8 @@ func (d Dialect) TextSearch(table, alias, q string) (string, []any) {
 // search can (every user of a large company): on SQLite the trigram table
 // drives the query and each hit costs one lookup of its row by id, where
 // TextSearch's "id IN (subquery)" first copies every hit into a temporary
-// index (about half the time of a search that finds 100,000 rows). The
+// index (a quarter to a third of the time of a search that finds
+// thousands of rows, docs/users.md). The
 // matches are the same. join is empty when no trigram table serves q
 // (PostgreSQL, or fewer than 3 characters): cond is then TextSearch's.
 // The query must not alias the table "<table>_fts".
