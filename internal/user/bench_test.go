@@ -128,3 +128,46 @@ func BenchmarkFindByAnyParallel100k(b *testing.B) {
 	})
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "req/s")
 }
+
+// searchCases are 3-letter searches by how many of the 100,000 generated
+// users they find: none, a few hundred, thousands spread over the sort
+// order, thousands in one run of it (a last name), and every one.
+var searchCases = []struct{ name, q string }{
+	{"none", "xyz"}, {"rare", "123"}, {"mid", "jan"}, {"lastname", "wou"}, {"everyone", "com"},
+}
+
+// BenchmarkSearchCases100k: findByAny (page of 10) and the dashboard
+// search (page of 1000) for each of searchCases, on each database the run
+// covers (PostgreSQL with PORTAL_TEST_POSTGRES_URL), 10 requests an
+// iteration. The 100,000 users are generated once per database and run.
+func BenchmarkSearchCases100k(b *testing.B) {
+	for _, d := range testkit.Dialects() {
+		b.Run(string(d), func(b *testing.B) {
+			e := testkit.EnvOn(b, testkit.NewDB(b, d))
+			ctx := context.Background()
+			if err := seed.Users(ctx, e.DB, seed.AcmeOspID, testkit.BenchEnv("BENCH_USERS", 100000), testkit.Start); err != nil {
+				b.Fatal(err)
+			}
+			analyze := `ANALYZE`
+			if d == database.Postgres {
+				analyze = `VACUUM ANALYZE`
+			}
+			if _, err := e.DB.Exec(ctx, analyze); err != nil {
+				b.Fatal(err)
+			}
+			token := e.LoginAs("acme.admin")
+			for _, c := range searchCases {
+				b.Run("findByAny/"+c.name, func(b *testing.B) {
+					testkit.Latency(b, e.Handler, token, base+"/findByAny", 10, func(*rand.Rand) string {
+						return `{"corporateAccountOspId":"` + seed.AcmeOspID + `","search":"` + c.q + `","pagination":{"page":1,"size":10}}`
+					})
+				})
+				b.Run("dashboard/"+c.name, func(b *testing.B) {
+					testkit.Latency(b, e.Handler, token, base+"/getByFilter", 10, func(*rand.Rand) string {
+						return `{"search":"` + c.q + `"}`
+					})
+				})
+			}
+		})
+	}
+}
