@@ -488,19 +488,9 @@ func (s *Service) Filter(ctx context.Context, p *access.Principal, f Filter) (*p
 		return nil, err
 	}
 	ef := eventFilter{scope: p.Scope, from: f.DateFrom, to: f.DateTo}
-	if f.UserOspID != "" {
-		u, err := s.users.Resolve(ctx, p, f.UserOspID)
-		if err != nil {
-			return nil, err
-		}
-		ef.userID = u.ID
-	}
-	if f.CorporateAccountOspID != "" {
-		ca, err := s.companies.Resolve(ctx, p, f.CorporateAccountOspID)
-		if err != nil {
-			return nil, err
-		}
-		ef.companyID = ca.ID
+	var err error
+	if ef.companyID, ef.userID, err = s.users.ResolveFilter(ctx, p, f.CorporateAccountOspID, f.UserOspID); err != nil {
+		return nil, err
 	}
 	if f.BudgetOspID != "" {
 		b, err := s.findBudget(ctx, p, f.BudgetOspID)

@@ -471,19 +471,9 @@ func (s *Service) GetByFilter(ctx context.Context, p *access.Principal, req Filt
 	if !to.IsZero() {
 		f.to = to.AddDate(0, 0, 1) // the whole last day
 	}
-	if req.CorporateAccountOspID != "" {
-		ca, err := s.companies.Resolve(ctx, p, req.CorporateAccountOspID)
-		if err != nil {
-			return nil, err
-		}
-		f.companyID = ca.ID
-	}
-	if req.UserOspID != "" {
-		u, err := s.users.Resolve(ctx, p, req.UserOspID)
-		if err != nil {
-			return nil, err
-		}
-		f.userID = u.ID
+	var err error
+	if f.companyID, f.userID, err = s.users.ResolveFilter(ctx, p, req.CorporateAccountOspID, req.UserOspID); err != nil {
+		return nil, err
 	}
 	pg := req.Pagination.Normalize(constants.DefaultPageSize)
 	rows, total, err := s.store.list(ctx, f, pg)

@@ -46,6 +46,27 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	return r.resolved(), nil
 }
 
+// ResolveFilter turns a list's optional company and user filters into
+// ids within the principal's reach (0 for an empty filter); a company or
+// user out of reach is NOT_FOUND, as for any call naming it.
+func (s *Service) ResolveFilter(ctx context.Context, p *access.Principal, companyOspID, userOspID string) (companyID, userID int64, err error) {
+	if companyOspID != "" {
+		ca, err := s.companies.Resolve(ctx, p, companyOspID)
+		if err != nil {
+			return 0, 0, err
+		}
+		companyID = ca.ID
+	}
+	if userOspID != "" {
+		u, err := s.Resolve(ctx, p, userOspID)
+		if err != nil {
+			return 0, 0, err
+		}
+		userID = u.ID
+	}
+	return companyID, userID, nil
+}
+
 // ResolveID returns a user by internal id within scope; another tenant's
 // is NOT_FOUND (callers holding an id from a row they reached pass
 // access.SystemScope()).
