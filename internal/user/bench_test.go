@@ -21,9 +21,23 @@ import (
 	"mobility/portal/internal/testkit"
 )
 
+// TestMain removes the 100,000-user database the benchmarks share (made
+// once for all of them, so no single benchmark's TempDir may hold it).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bigDir != "" {
+		if bigEnv != nil {
+			bigEnv.DB.Close()
+		}
+		_ = os.RemoveAll(bigDir)
+	}
+	os.Exit(code)
+}
+
 // A portal with the demo data and 100,000 generated Acme users, built once
-// per benchmark binary (BENCH_USERS changes the count).
+// per benchmark binary (BENCH_USERS changes the count), in bigDir.
 var (
+	bigDir   string
 	bigOnce  sync.Once
 	bigEnv   *testkit.Env
 	bigToken string
@@ -36,6 +50,7 @@ func bigPortal(b *testing.B) (*testkit.Env, string) {
 			fmt.Sscan(v, &n)
 		}
 		dir, _ := os.MkdirTemp("", "bench")
+		bigDir = dir
 		db, err := database.Open(context.Background(), filepath.Join(dir, "bench.db"))
 		if err != nil {
 			b.Fatal(err)
