@@ -32,6 +32,7 @@ export PORTAL_E2E_URL="http://127.0.0.1:$port"
 export PORTAL_E2E_DB="$tmp/e2e.db"
 # extra arguments pick spec files: scripts/e2e.sh e2e/orders.spec.ts
 if ! (cd web && npm run e2e -- "$@"); then
-  echo "--- portal log (last 50 lines) ---"; tail -50 "$tmp/portal.log"
+  echo "--- portal log (last 50 lines but requests) ---"; grep -v "level=INFO msg=request" "$tmp/portal.log" | tail -50 || true
+  grep "level=INFO msg=request" "$tmp/portal.log" | grep -v "status=[23]" | tail -30 || true
   exit 1
 fi

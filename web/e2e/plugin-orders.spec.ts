@@ -8,7 +8,7 @@ import { expectDashboard, openBrowser, signIn, type Session } from './browser';
 // (the provider's mail is sent and shown), reject the second with a
 // reason (it moves to the handled tab with its history), and change
 // Acme's NMBS organism number, which Acme's admin then reads but cannot
-// change.
+// change (and set it back, as other specs upload invoices of ACME).
 let session: Session | null = null;
 afterEach(async () => {
   await session?.close();
@@ -103,5 +103,18 @@ describe('NMBS settings', () => {
     expect(await session.page.getByTestId('nmbs-organism-number').inputValue()).toBe('ACMB');
     expect(await session.page.getByTestId('save-nmbs').count()).toBe(0);
     await session.page.getByText('Your MSP or the platform changes these settings.').waitFor(SLOW);
+    await session.close();
+
+    // back to the demo's number: NMBS invoice lines must carry the company's
+    // organism number (nmbs-invoices.spec uploads ACME's)
+    session = await openBrowser({ language: 'en' });
+    await signIn(session.page, 'ospadmin');
+    await expectDashboard(session.page);
+    await selectAcme(session.page);
+    await session.page.goto('/company/products/nmbs-subscription');
+    await session.page.getByTestId('nmbs-organism-number').waitFor(SLOW);
+    await session.page.getByTestId('nmbs-organism-number').fill('ACME');
+    await session.page.getByTestId('save-nmbs').click();
+    await session.page.getByText('NMBS settings saved').waitFor(SLOW);
   });
 });
