@@ -31,8 +31,22 @@ done
 export PORTAL_E2E_URL="http://127.0.0.1:$port"
 export PORTAL_E2E_DB="$tmp/e2e.db"
 # extra arguments pick spec files: scripts/e2e.sh e2e/orders.spec.ts
-if ! (cd web && npm run e2e -- "$@"); then
-  echo "--- portal log (last 50 lines but requests) ---"; grep -v "level=INFO msg=request" "$tmp/portal.log" | tail -50 || true
+# The output is kept so that, on failure, the names of the failed tests come
+# last (after the portal's log): CI shows only the tail of what a run prints.
+if ! (cd web && npm run e2e -- "$@") 2>&1 | tee "$tmp/e2e.out"; then
+  echo "--- portal log (last 40 lines but requests and mails) ---"
+  grep -v -e "level=INFO msg=request" -e 'msg="mail kept' "$tmp/portal.log" | tail -40 || true
+  echo "--- failed requests (last 30) ---"
   grep "level=INFO msg=request" "$tmp/portal.log" | grep -v "status=[23]" | tail -30 || true
+  plain=$(sed 's/\x1b\[[0-9;]*m//g' "$tmp/e2e.out")
+  echo "--- why they failed (first 80 lines) ---"
+  printf '%s\n' "$plain" | sed -n '/Failed Tests/,$p' | head -80 || true
+  echo "--- failed browser tests ---"
+  printf '%s\n' "$plain" | grep -E "^ *(FAIL|×)|Test Files|Tests  " | tail -40 || true
   exit 1
+fi
+# a test that passed only on its retry is named, so flakiness gets fixed
+if grep -q "retry x" "$tmp/e2e.out"; then
+  echo "--- flaky: passed on a retry ---"
+  sed 's/\x1b\[[0-9;]*m//g' "$tmp/e2e.out" | grep "retry x" || true
 fi

@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // one retry: a browser test that fails once on a loaded CI machine and
+    // then passes is reported as flaky (scripts/e2e.sh lists it), not lost work
+    retry: 1,
   },
 });
