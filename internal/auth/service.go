@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +46,8 @@ type Service struct {
 	PerAddressLimit int
 
 	dummyHash string
+
+	principals principalCache
 }
 
 // NewService wires the sign-in service.
@@ -287,13 +290,29 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*TokenRespo
 	return tr, nil
 }
 
-// Authenticate turns an access token into the principal, or a 401.
+// Authenticate turns an access token into the principal, or a 401. A
+// principal read before is reused while the sign-in epoch has not moved
+// (cache.go); the epoch is read first, so a principal cached now is
+// trusted only until the next change after that read.
 func (s *Service) Authenticate(ctx context.Context, token string) (*access.Principal, error) {
 	unauthorized := apperr.Unauthorized(apperr.LabelUnauthorized, "sign-in required")
 	if token == "" {
 		return nil, unauthorized
 	}
-	ti, err := s.store.identityByToken(ctx, hashToken(token))
+	hash := hashToken(token)
+	epoch, err := s.store.authEpoch(ctx)
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if c, ok := s.principals.get(hash, epoch); ok {
+		if !c.expiresAt.After(s.now()) {
+			return nil, apperr.Unauthorized(apperr.LabelTokenExpired, "access token expired")
+		}
+		p := c.principal
+		p.Roles = slices.Clone(p.Roles)
+		return &p, nil
+	}
+	ti, err := s.store.identityByToken(ctx, hash)
 	if database.IsNoRows(err) {
 		return nil, unauthorized
 	}
@@ -306,7 +325,9 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*access.Princ
 	if !ti.ExpiresAt.After(s.now()) {
 		return nil, apperr.Unauthorized(apperr.LabelTokenExpired, "access token expired")
 	}
-	return principalOf(&ti.identity, ti.SessionID), nil
+	p := principalOf(&ti.identity, ti.SessionID)
+	s.principals.put(hash, epoch, cachedPrincipal{principal: *p, expiresAt: ti.ExpiresAt})
+	return p, nil
 }
 
 // PlatformSegment stands in for the partner and tenant of platform staff in

@@ -175,6 +175,14 @@ func (s *store) addToken(ctx context.Context, sessionID int64, hash, kind string
 	return err
 }
 
+// authEpoch is the sign-in epoch (migration 00035): it moves with every
+// change that could alter or end a principal.
+func (s *store) authEpoch(ctx context.Context) (int64, error) {
+	var e int64
+	err := s.db.Get(ctx, &e, `SELECT epoch FROM auth_epoch WHERE id = 1`)
+	return e, err
+}
+
 // useRefreshToken marks a refresh token used; false when it already was
 // (a second use is a replay).
 func (s *store) useRefreshToken(ctx context.Context, hash string, now time.Time) (bool, error) {

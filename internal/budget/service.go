@@ -593,7 +593,7 @@ func (s *Service) AddForUser(ctx context.Context, p *access.Principal, req AddFo
 		return nil, err
 	}
 	var t *txRow
-	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+	err := s.db.WithGroupTx(ctx, func(ctx context.Context) error {
 		r, err := s.find(ctx, p, req.BudgetOspID, true)
 		if err != nil {
 			return err
@@ -633,7 +633,7 @@ func (s *Service) AddForCompany(ctx context.Context, p *access.Principal, req Ad
 		return nil, conflict(ctx, LabelNoCompanyBudget, "money.error.noCompanyBudget")
 	}
 	var t *txRow
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+	err = s.db.WithGroupTx(ctx, func(ctx context.Context) error {
 		b, err := s.companyBudget(ctx, ca.ID, p.UserID, true)
 		if err != nil {
 			return err

@@ -44,6 +44,9 @@ type DB struct {
 	// where SQLite's busy handler sleeps in growing steps and makes tail
 	// latencies long under concurrent writes.
 	writeMu sync.Mutex
+	// group gathers concurrent money postings into shared transactions
+	// (WithGroupTx, group.go).
+	group *groupCommit
 }
 
 // Open connects to url: a postgres:// or postgresql:// URL selects
@@ -65,6 +68,12 @@ type Options struct {
 	// are time spent on nothing; the product never sets it. PostgreSQL
 	// test databases get synchronous_commit=off in their URL instead.
 	TestOnlyNotDurable bool
+	// GroupMax and GroupWindow shape the batches of WithGroupTx (group.go):
+	// at most GroupMax postings share a commit, and a batch whose members
+	// have all run waits for more until GroupWindow has passed since it
+	// began. Zero values take DefaultGroupMax and DefaultGroupWindow.
+	GroupMax    int
+	GroupWindow time.Duration
 }
 
 // OpenWith is Open with options.
@@ -106,7 +115,7 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
 			"&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=cache_size(-65536)&_pragma=mmap_size(268435456)" +
 			"&_txlock=immediate&_time_format=sqlite"
-		x, err = sqlx.Open("sqlite", dsn)
+		x, err = sqlx.Open(sqliteDriverName, dsn)
 		if err == nil {
 			x.SetMaxOpenConns(8)
 			x.SetMaxIdleConns(8)
@@ -121,7 +130,15 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		x.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
-	return &DB{x: x, Dialect: d}, nil
+	db := &DB{x: x, Dialect: d}
+	db.group = &groupCommit{db: db, max: opt.GroupMax, window: opt.GroupWindow}
+	if db.group.max <= 0 {
+		db.group.max = DefaultGroupMax
+	}
+	if db.group.window <= 0 {
+		db.group.window = DefaultGroupWindow
+	}
+	return db, nil
 }
 
 // IsPostgresURL tells whether url selects PostgreSQL.
@@ -184,18 +201,23 @@ func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) er
 
 // Get scans one row into dest; sql.ErrNoRows when there is none.
 func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) error {
-	return db.q(ctx).GetContext(ctx, dest, db.x.Rebind(query), args...)
+	err := db.q(ctx).GetContext(ctx, dest, db.x.Rebind(query), args...)
+	noteLockConflict(ctx, err)
+	return err
 }
 
 // Select scans all rows into the slice dest.
 func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) error {
-	return db.q(ctx).SelectContext(ctx, dest, db.x.Rebind(query), args...)
+	err := db.q(ctx).SelectContext(ctx, dest, db.x.Rebind(query), args...)
+	noteLockConflict(ctx, err)
+	return err
 }
 
 // Exec runs a statement and returns the number of rows it touched.
 func (db *DB) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	res, err := db.q(ctx).ExecContext(ctx, db.x.Rebind(query), args...)
 	if err != nil {
+		noteLockConflict(ctx, err)
 		return 0, err
 	}
 	return res.RowsAffected()
@@ -203,7 +225,9 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) (int64, error
 
 // Query streams rows (for exports that must not sit in memory).
 func (db *DB) Query(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
-	return db.q(ctx).QueryxContext(ctx, db.x.Rebind(query), args...)
+	rows, err := db.q(ctx).QueryxContext(ctx, db.x.Rebind(query), args...)
+	noteLockConflict(ctx, err)
+	return rows, err
 }
 
 // Insert runs an INSERT ending in "RETURNING id" and returns that id; both
@@ -211,6 +235,7 @@ func (db *DB) Query(ctx context.Context, query string, args ...any) (*sqlx.Rows,
 func (db *DB) Insert(ctx context.Context, query string, args ...any) (int64, error) {
 	var id int64
 	if err := db.q(ctx).GetContext(ctx, &id, db.x.Rebind(query), args...); err != nil {
+		noteLockConflict(ctx, err)
 		return 0, err
 	}
 	return id, nil

@@ -146,10 +146,11 @@ func (s *Service) newBookingID(ctx context.Context) (string, error) {
 
 // book stores an expense and books it on its budget (type event, money
 // out, Spend semantics) in one transaction: either both exist or neither.
+// Concurrent postings share their commit (database.WithGroupTx).
 // The budget must lie in scope (the recurring runner passes the system
 // scope).
 func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) error {
-	return s.db.WithTx(ctx, func(ctx context.Context) error {
+	return s.db.WithGroupTx(ctx, func(ctx context.Context) error {
 		// lock the budget before the expense row refers to it (see budget.Lock)
 		if err := s.budgets.Lock(ctx, scope, e.BudgetID); err != nil {
 			return err
@@ -558,7 +559,7 @@ func (s *Service) Refund(ctx context.Context, p *access.Principal, req RefundReq
 		return nil, err
 	}
 	var id int64
-	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+	err := s.db.WithGroupTx(ctx, func(ctx context.Context) error {
 		ev, net, err := s.lockedEvent(ctx, p, req.OspID)
 		if err != nil {
 			return err
@@ -599,7 +600,7 @@ func (s *Service) Correct(ctx context.Context, p *access.Principal, req CorrectR
 		return nil, err
 	}
 	var id int64
-	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+	err := s.db.WithGroupTx(ctx, func(ctx context.Context) error {
 		ev, net, err := s.lockedEvent(ctx, p, req.OspID)
 		if err != nil {
 			return err

@@ -8,7 +8,9 @@
 // call's own booking joins (database.WithTx reuses an outer transaction):
 // either the booking and its stored answer commit together, or neither does
 // and the key may be retried. Only successful (2xx) answers are kept; a
-// refused call rolls back and leaves the key free.
+// refused call rolls back and leaves the key free. The transaction is a
+// group-committed one (database.WithGroupTx): concurrent money calls share
+// a commit, each in a savepoint of its own.
 package idempotency
 
 import (
@@ -94,7 +96,7 @@ func (s *Service) Wrap(next http.Handler) http.Handler {
 			rec   *recorder
 			first *answer
 		)
-		err = s.db.WithTx(r.Context(), func(ctx context.Context) error {
+		err = s.db.WithGroupTx(r.Context(), func(ctx context.Context) error {
 			claimed, err := s.store.claim(ctx, p.UserID, key, hash, now, now.Add(-Window))
 			if err != nil {
 				return err
@@ -105,8 +107,12 @@ func (s *Service) Wrap(next http.Handler) http.Handler {
 				}
 				return errReplay
 			}
+			// a fresh answer and body each run: a group-committed call that
+			// met a lock held elsewhere runs again alone (database.WithGroupTx)
 			rec = newRecorder()
-			next.ServeHTTP(rec, r.WithContext(ctx))
+			run := r.WithContext(ctx)
+			run.Body = io.NopCloser(bytes.NewReader(body))
+			next.ServeHTTP(rec, run)
 			if rec.status < 200 || rec.status > 299 {
 				return errNotKept
 			}

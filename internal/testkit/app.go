@@ -38,6 +38,10 @@ type Env struct {
 	// changes counts the writes per table once Snapshot has run
 	// (changes.go).
 	changes *changeTracker
+	// dsn reaches the database again, for SecondProcess ("" on an Env
+	// built on a handle).
+	dsn string
+	dur durability
 }
 
 // ForEachEnv runs fn once per dialect with a fresh Env.
@@ -64,7 +68,10 @@ func TestConfig() *config.Config {
 // template database (template.go), whose commits do not wait for the disk.
 func NewEnv(t testing.TB, d database.Dialect) *Env {
 	t.Helper()
-	return envOn(t, copyOf(t, d, seeded, notDurable), false)
+	db, dsn := copyWithDSN(t, d, seeded, notDurable)
+	e := envOn(t, db, false)
+	e.dsn, e.dur = dsn, notDurable
+	return e
 }
 
 // NewDurableEnv is NewEnv on a database that commits as the product's do
@@ -72,7 +79,34 @@ func NewEnv(t testing.TB, d database.Dialect) *Env {
 // NewEnv's do not wait for the disk: for benchmarks of durable postings.
 func NewDurableEnv(t testing.TB, d database.Dialect) *Env {
 	t.Helper()
-	return envOn(t, copyOf(t, d, seeded, durable), false)
+	db, dsn := copyWithDSN(t, d, seeded, durable)
+	e := envOn(t, db, false)
+	e.dsn, e.dur = dsn, durable
+	return e
+}
+
+// SecondProcess is another portal on e's database, as a second process
+// would be: its own connection pool, group commit, caches and App, on the
+// same data (and e's clock).
+func (e *Env) SecondProcess() *Env {
+	e.T.Helper()
+	if e.dsn == "" {
+		e.T.Fatal("SecondProcess needs an Env of NewEnv or NewDurableEnv")
+	}
+	db, err := openAs(context.Background(), e.dsn, e.dur)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	e.T.Cleanup(func() { db.Close() })
+	app, err := server.New(TestConfig(), db, e.Clock)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	h, err := app.Handler(nil)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	return &Env{T: e.T, App: app, DB: db, Clock: e.Clock, Handler: h, dsn: e.dsn, dur: e.dur}
 }
 
 // EnvOn builds an Env on a migrated, empty database (a benchmark's),

@@ -16,23 +16,28 @@ func TestSnapshotCountsChanges(t *testing.T) {
 		t.Run(string(d), func(t *testing.T) {
 			e := NewEnv(t, d)
 			ctx := context.Background()
+			// the sign-in epoch moves with every partner write, even one of
+			// the same values (migration 00035's triggers): it is left out,
+			// so the test speaks of the tables it writes
+			const epoch = "auth_epoch"
 			exact := func() State {
 				t.Helper()
-				tables, err := Tables(ctx, e.DB)
+				all, err := Tables(ctx, e.DB)
 				if err != nil {
 					t.Fatal(err)
 				}
+				tables := slices.DeleteFunc(all, func(name string) bool { return name == epoch })
 				h, err := hashTables(ctx, e.DB, tables)
 				if err != nil {
 					t.Fatal(err)
 				}
 				return State(h)
 			}
-			first := e.Snapshot()
+			first := e.Snapshot(epoch)
 			if changed := exact().Changed(first); len(changed) > 0 {
 				t.Fatalf("first snapshot differs from the full hash in %v", changed)
 			}
-			if changed := e.Snapshot().Changed(first); len(changed) > 0 {
+			if changed := e.Snapshot(epoch).Changed(first); len(changed) > 0 {
 				t.Fatalf("nothing written, yet %v changed", changed)
 			}
 			if _, err := e.DB.Exec(ctx, `UPDATE companies_placeholder SET x = 1`); err == nil {
@@ -41,7 +46,7 @@ func TestSnapshotCountsChanges(t *testing.T) {
 			if _, err := e.DB.Exec(ctx, `UPDATE partners SET name = 'Renamed' WHERE osp_id = (SELECT MIN(osp_id) FROM partners)`); err != nil {
 				t.Fatal(err)
 			}
-			second := e.Snapshot()
+			second := e.Snapshot(epoch)
 			if changed := second.Changed(first); !slices.Equal(changed, []string{"partners"}) {
 				t.Fatalf("after renaming a partner: %v", changed)
 			}
@@ -61,7 +66,7 @@ func TestSnapshotCountsChanges(t *testing.T) {
 			}); !errors.Is(err, boom) {
 				t.Fatal(err)
 			}
-			third := e.Snapshot()
+			third := e.Snapshot(epoch)
 			if changed := third.Changed(second); len(changed) > 0 {
 				t.Fatalf("a same-value and a rolled-back write changed %v", changed)
 			}
@@ -69,7 +74,7 @@ func TestSnapshotCountsChanges(t *testing.T) {
 				t.Fatalf("counted snapshot differs from the full hash in %v", changed)
 			}
 			// skipped tables are left out
-			if _, ok := e.Snapshot("partners")["partners"]; ok {
+			if _, ok := e.Snapshot("partners", epoch)["partners"]; ok {
 				t.Fatal("skipped table in the snapshot")
 			}
 		})

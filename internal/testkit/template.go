@@ -65,6 +65,14 @@ const (
 // template of kind, built on first use; the copy is removed after the test.
 func copyOf(t testing.TB, d database.Dialect, kind templateKind, dur durability) *database.DB {
 	t.Helper()
+	db, _ := copyWithDSN(t, d, kind, dur)
+	return db
+}
+
+// copyWithDSN is copyOf that also answers the copy's connection string
+// (for a second process on the same database).
+func copyWithDSN(t testing.TB, d database.Dialect, kind templateKind, dur durability) (*database.DB, string) {
+	t.Helper()
 	key := fmt.Sprintf("%s/%d", d, kind)
 	templatesMu.Lock()
 	tp, ok := templates[key]
@@ -111,7 +119,7 @@ func copyOf(t testing.TB, d database.Dialect, kind templateKind, dur durability)
 		t.Fatalf("open %s: %v", d, err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return db
+	return db, dsn
 }
 
 // build makes the template: migrated, and for seeded the demo's base data

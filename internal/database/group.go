@@ -1,0 +1,386 @@
+package database
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Group commit (issue 17): the money postings that arrive while another
+// batch of them is being written and committed are gathered into one
+// database transaction, so a batch of them shares one commit (one disk sync)
+// instead of paying one each.
+//
+// Each posting is still a transaction of its own in every way a caller can
+// see: it runs alone (the members of a batch take turns on the batch's
+// transaction, one at a time), inside a SAVEPOINT of its
+// own, so a posting that fails (a refused amount, a lost idempotency race,
+// a panic) is rolled back to its savepoint and refuses only itself, with
+// its own error, while the others of the batch go on. Balances and ledger
+// rows are exactly those of posting one by one, in that order; locks are
+// taken as before; and WithGroupTx returns only after the batch's commit,
+// so a posting is acknowledged only once it is durable. When the commit
+// itself fails, every member of the batch gets that error and none of them
+// is booked.
+//
+// A batch closes when it holds GroupMax members, or when every member has
+// run and the window (GroupWindow, from the batch's start) has passed:
+// with the default window of zero the batch simply takes whoever arrived
+// while the previous one was committing, so a lone posting waits for no
+// one, and the batches grow with the load.
+//
+// This process runs one batch at a time (its "lane"): two batches of one
+// process never wait on each other's row locks, so they cannot deadlock.
+// On SQLite the lane is the process's single writer; on PostgreSQL the next
+// batch may start while the previous one commits. Transactions of other
+// processes can still meet a batch: a batch holds the locks of all its
+// members until its commit, taken in no common order, so two processes'
+// batches would deadlock on shared rows (a budget, a company's monthly
+// total) and stall for PostgreSQL's deadlock_timeout. A batch therefore
+// never waits long for a lock: on PostgreSQL it runs with a lock_timeout
+// of batchLockTimeout, and a member whose statement meets a lock held
+// elsewhere for longer (or a deadlock) is rolled back to its savepoint and
+// run again alone, in a transaction of its own, after its batch. Alone it
+// takes its few locks in the order every posting takes them, and may wait.
+
+// Group-commit defaults; Options can change them.
+const (
+	DefaultGroupMax    = 64
+	DefaultGroupWindow = 0
+)
+
+type groupCommit struct {
+	db     *DB
+	max    int
+	window time.Duration
+	// lane: one batch executes at a time in this process. On SQLite it is
+	// db.writeMu itself (taken by the batch's leader).
+	lane sync.Mutex
+	mu   sync.Mutex // guards open and the counters of every batch
+	open *batch     // the batch new members join, or nil
+
+	batches, members atomic.Int64 // committed or not, for GroupStats
+}
+
+// GroupStats counts WithGroupTx's batches and their members since the
+// database was opened: members/batches is the average batch (benchmarks
+// report it).
+type GroupStats struct{ Batches, Members int64 }
+
+// GroupStats answers the batches and members WithGroupTx ran so far.
+func (db *DB) GroupStats() GroupStats {
+	return GroupStats{Batches: db.group.batches.Load(), Members: db.group.members.Load()}
+}
+
+type batch struct {
+	tx       *sqlx.Tx
+	beginErr error
+	ready    chan struct{} // closed once tx has begun (or failed to)
+	turn     sync.Mutex    // the member running on tx now
+	start    time.Time
+
+	// under groupCommit.mu
+	joined, finished int
+	closed           bool
+	broken           error // a savepoint statement failed: the batch cannot commit
+
+	progress chan struct{} // a member finished (buffered 1; the leader waits on it)
+	done     chan struct{} // closed after the commit (or rollback)
+	err      error         // the commit's error, read after done
+}
+
+// errRetryAlone marks a member that met a lock held elsewhere: it runs
+// again alone.
+var errRetryAlone = errors.New("group commit: retry alone")
+
+// batchLockTimeout is the longest a batch's statement waits for a lock on
+// PostgreSQL (see the top of this file). The previous batch of this
+// process may still be committing (a disk sync) when the next one starts.
+const batchLockTimeout = "25ms"
+
+// memberKey marks the context of a batch member: the database methods
+// note there a statement refused for a lock (noteLockConflict), since the
+// member's own code may turn that error into an answer of its own.
+type memberKey struct{}
+
+type memberState struct{ lockConflict atomic.Bool }
+
+// noteLockConflict records, for a batch member, a statement that failed
+// waiting for a lock (lock_timeout) or in a deadlock.
+func noteLockConflict(ctx context.Context, err error) {
+	if err == nil {
+		return
+	}
+	if st, ok := ctx.Value(memberKey{}).(*memberState); ok && isLockConflict(err) {
+		st.lockConflict.Store(true)
+	}
+}
+
+// WithGroupTx runs fn in a transaction shared with other concurrent callers
+// of WithGroupTx (see the top of this file), committed when fn returns nil
+// and acknowledged once durable. Inside an outer transaction it is WithTx.
+// fn must not wait for other postings (it runs on the batch's turn).
+func (db *DB) WithGroupTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if _, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
+		return fn(ctx)
+	}
+	g := db.group
+	err := g.run(ctx, fn)
+	if errors.Is(err, errRetryAlone) {
+		return db.WithTx(ctx, fn)
+	}
+	return err
+}
+
+func (g *groupCommit) run(ctx context.Context, fn func(ctx context.Context) error) error {
+	g.mu.Lock()
+	b := g.open
+	leader := b == nil
+	if leader {
+		b = &batch{ready: make(chan struct{}), progress: make(chan struct{}, 1), done: make(chan struct{})}
+		g.open = b
+	}
+	b.joined++
+	if b.joined >= g.max {
+		b.closed = true
+		g.open = nil
+	}
+	g.mu.Unlock()
+
+	g.members.Add(1)
+	if leader {
+		g.batches.Add(1)
+		g.begin(b)
+	}
+	<-b.ready
+	var (
+		fnErr    error
+		panicked any
+	)
+	if b.beginErr == nil {
+		fnErr, panicked = g.member(ctx, b, fn)
+	}
+	g.finish(b)
+	if leader {
+		g.commit(b)
+	}
+	<-b.done
+	if panicked != nil {
+		panic(panicked)
+	}
+	switch {
+	case b.beginErr != nil:
+		return b.beginErr
+	case fnErr != nil:
+		return fnErr
+	default:
+		return b.err
+	}
+}
+
+// begin takes the lane and opens the batch's transaction.
+func (g *groupCommit) begin(b *batch) {
+	defer close(b.ready)
+	g.takeLane()
+	b.start = time.Now()
+	tx, err := g.db.x.BeginTxx(context.Background(), nil)
+	if err == nil && g.db.Dialect == Postgres {
+		if _, err = tx.Exec("SET LOCAL lock_timeout = '" + batchLockTimeout + "'"); err != nil {
+			_ = tx.Rollback()
+		}
+	}
+	if err != nil {
+		g.releaseLane()
+		b.beginErr = fmt.Errorf("begin transaction: %w", err)
+		return
+	}
+	b.tx = tx
+}
+
+func (g *groupCommit) takeLane() {
+	if g.db.Dialect == SQLite {
+		g.db.writeMu.Lock()
+		return
+	}
+	g.lane.Lock()
+}
+
+func (g *groupCommit) releaseLane() {
+	if g.db.Dialect == SQLite {
+		g.db.writeMu.Unlock()
+		return
+	}
+	g.lane.Unlock()
+}
+
+// member runs fn on the batch's transaction, in its turn, inside a
+// savepoint. A panic in fn is recovered (after rolling back to the
+// savepoint) and handed back, for the caller to raise again once the batch
+// is done: the batch must still commit for the others.
+func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.Context) error) (err error, panicked any) {
+	b.turn.Lock()
+	defer b.turn.Unlock()
+	if g.isBroken(b) {
+		return g.brokenErr(b), nil
+	}
+	// the caller's cancellation must not break the shared connection
+	// (pgx closes a connection whose query is cancelled): a member runs to
+	// its end once started.
+	state := &memberState{}
+	txCtx := context.WithValue(context.WithValue(context.WithoutCancel(ctx), txKey{}, b.tx), memberKey{}, state)
+	if _, err := b.tx.ExecContext(txCtx, "SAVEPOINT portal_member"); err != nil {
+		g.breakBatch(b, err)
+		return g.brokenErr(b), nil
+	}
+	fnErr, panicked := callSafely(txCtx, fn)
+	conflict := state.lockConflict.Load()
+	if fnErr == nil && panicked == nil && !conflict {
+		if _, err := b.tx.ExecContext(txCtx, "RELEASE SAVEPOINT portal_member"); err != nil {
+			g.breakBatch(b, err)
+			return g.brokenErr(b), nil
+		}
+		return nil, nil
+	}
+	// undo the member's writes and leave the savepoint
+	for _, stmt := range []string{"ROLLBACK TO SAVEPOINT portal_member", "RELEASE SAVEPOINT portal_member"} {
+		if _, err := b.tx.ExecContext(txCtx, stmt); err != nil {
+			g.breakBatch(b, err)
+			if panicked != nil {
+				return nil, panicked
+			}
+			return g.brokenErr(b), nil
+		}
+	}
+	if panicked != nil {
+		return nil, panicked
+	}
+	if conflict || isLockConflict(fnErr) {
+		return errRetryAlone, nil
+	}
+	return fnErr, nil
+}
+
+func callSafely(ctx context.Context, fn func(ctx context.Context) error) (err error, panicked any) {
+	defer func() {
+		if p := recover(); p != nil {
+			panicked = p
+		}
+	}()
+	return fn(ctx), nil
+}
+
+func (g *groupCommit) breakBatch(b *batch, err error) {
+	g.mu.Lock()
+	if b.broken == nil {
+		b.broken = err
+	}
+	g.mu.Unlock()
+}
+
+func (g *groupCommit) isBroken(b *batch) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return b.broken != nil
+}
+
+func (g *groupCommit) brokenErr(b *batch) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return fmt.Errorf("group transaction: %w", b.broken)
+}
+
+// finish counts a member as run and wakes the leader.
+func (g *groupCommit) finish(b *batch) {
+	g.mu.Lock()
+	b.finished++
+	g.mu.Unlock()
+	select {
+	case b.progress <- struct{}{}:
+	default:
+	}
+}
+
+// commit is the leader's: wait until the batch closes and every member has
+// run, then commit (or roll back a broken batch) and wake the members.
+func (g *groupCommit) commit(b *batch) {
+	if b.beginErr != nil {
+		g.close(b)
+		close(b.done)
+		return
+	}
+	for {
+		g.mu.Lock()
+		allRun := b.finished == b.joined
+		if allRun && !b.closed && time.Since(b.start) >= g.window {
+			b.closed = true
+			if g.open == b {
+				g.open = nil
+			}
+		}
+		if allRun && b.closed {
+			g.mu.Unlock()
+			break
+		}
+		g.mu.Unlock()
+		if wait := g.window - time.Since(b.start); wait > 0 && allRun {
+			t := time.NewTimer(wait)
+			select {
+			case <-b.progress:
+			case <-t.C:
+			}
+			t.Stop()
+		} else {
+			<-b.progress
+		}
+	}
+	g.mu.Lock()
+	broken := b.broken
+	g.mu.Unlock()
+	if broken != nil {
+		_ = b.tx.Rollback()
+		g.releaseLane()
+		b.err = fmt.Errorf("group transaction: %w", broken)
+		close(b.done)
+		return
+	}
+	if g.db.Dialect == SQLite {
+		// SQLite's commit must hold the writer
+		b.err = b.tx.Commit()
+		g.releaseLane()
+	} else {
+		// the next batch may run while this one's commit reaches the disk:
+		// it waits on this one's row locks at most, never the reverse
+		g.releaseLane()
+		b.err = b.tx.Commit()
+	}
+	if b.err != nil {
+		b.err = fmt.Errorf("commit: %w", b.err)
+	}
+	close(b.done)
+}
+
+// close stops a batch from taking members (its begin failed).
+func (g *groupCommit) close(b *batch) {
+	g.mu.Lock()
+	b.closed = true
+	if g.open == b {
+		g.open = nil
+	}
+	g.mu.Unlock()
+}
+
+// isLockConflict tells whether err is PostgreSQL's deadlock_detected
+// (40P01) or lock_not_available (55P03, a lock_timeout).
+func isLockConflict(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "SQLSTATE 40P01") || strings.Contains(s, "SQLSTATE 55P03")
+}

@@ -1,0 +1,312 @@
+package database_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/testkit"
+)
+
+// groupDB opens an empty database of dialect d with the group-commit
+// options opt and a table of postings: id, an amount that must stay
+// positive (a CHECK), and a deferred foreign key to itself so a test can
+// make the commit fail.
+func groupDB(t *testing.T, d database.Dialect, opt database.Options) (*database.DB, string) {
+	t.Helper()
+	dsn := testkit.DSN(t, d)
+	db, err := database.OpenWith(context.Background(), dsn, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	pk := "INTEGER PRIMARY KEY"
+	if d == database.Postgres {
+		pk = "BIGINT PRIMARY KEY"
+	}
+	for _, q := range []string{
+		`CREATE TABLE postings (id ` + pk + `, amount BIGINT NOT NULL CHECK (amount > 0),
+			parent BIGINT REFERENCES postings (id) DEFERRABLE INITIALLY DEFERRED)`,
+		`CREATE TABLE accounts (id ` + pk + `, balance BIGINT NOT NULL)`,
+		`INSERT INTO accounts (id, balance) VALUES (1, 0), (2, 0)`,
+	} {
+		if _, err := db.Exec(context.Background(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return db, dsn
+}
+
+func forEachGroupDialect(t *testing.T, fn func(t *testing.T, d database.Dialect)) {
+	for _, d := range testkit.Dialects() {
+		t.Run(string(d), func(t *testing.T) { fn(t, d) })
+	}
+}
+
+func ids(t *testing.T, db *database.DB) []int64 {
+	t.Helper()
+	var out []int64
+	if err := db.Select(context.Background(), &out, `SELECT id FROM postings ORDER BY id`); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Forty postings at once share a few transactions; every third one is
+// refused after it wrote (a CHECK violation, or its own error after a
+// good insert) and refuses only itself: the others are all there, each
+// caller got its own answer, and fewer batches than postings ran.
+func TestGroupRefusedPostingRefusesOnlyItself(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond})
+		const n = 40
+		refused := errors.New("refused by the rules")
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := 1; i <= n; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					amount := 100
+					if i%3 == 0 && i%2 == 0 {
+						amount = -1 // the CHECK refuses the statement
+					}
+					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, amount); err != nil {
+						return err
+					}
+					if _, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + ? WHERE id = 1`, amount); err != nil {
+						return err
+					}
+					if i%3 == 0 {
+						return refused // after writing: the savepoint undoes it
+					}
+					return nil
+				})
+			}(i)
+		}
+		wg.Wait()
+		var want []int64
+		for i := 1; i <= n; i++ {
+			err := errs[i-1]
+			switch {
+			case i%3 != 0:
+				if err != nil {
+					t.Errorf("posting %d: %v", i, err)
+				}
+				want = append(want, int64(i))
+			case i%2 == 0:
+				if err == nil || errors.Is(err, refused) || !strings.Contains(strings.ToLower(err.Error()), "check") {
+					t.Errorf("posting %d: want its CHECK violation, got %v", i, err)
+				}
+			default:
+				if !errors.Is(err, refused) {
+					t.Errorf("posting %d: want its own error, got %v", i, err)
+				}
+			}
+		}
+		if got := ids(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("booked %v, want %v", got, want)
+		}
+		var balance int64
+		if err := db.Get(context.Background(), &balance, `SELECT balance FROM accounts WHERE id = 1`); err != nil || balance != int64(100*len(want)) {
+			t.Fatalf("balance %d (%v), want %d", balance, err, 100*len(want))
+		}
+		st := db.GroupStats()
+		if st.Members != n || st.Batches >= n {
+			t.Fatalf("%d postings in %d batches: nothing was grouped", st.Members, st.Batches)
+		}
+		t.Logf("%d postings in %d batches", st.Members, st.Batches)
+	})
+}
+
+// A posting is acknowledged only after its batch committed: the moment
+// WithGroupTx returns, another connection sees it.
+func TestGroupAcknowledgesAfterCommit(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, dsn := groupDB(t, d, database.Options{GroupWindow: 5 * time.Millisecond})
+		other, err := database.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		var wg sync.WaitGroup
+		for i := 1; i <= 12; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				err := db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					_, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 1)`, i)
+					return err
+				})
+				if err != nil {
+					t.Errorf("posting %d: %v", i, err)
+					return
+				}
+				var n int
+				if err := other.Get(context.Background(), &n, `SELECT COUNT(*) FROM postings WHERE id = ?`, i); err != nil || n != 1 {
+					t.Errorf("posting %d acknowledged but not visible elsewhere (n=%d, %v)", i, n, err)
+				}
+			}(i)
+		}
+		wg.Wait()
+	})
+}
+
+// When the batch's commit fails (here a deferred foreign key, checked only
+// at commit), no member of it is booked and each of them gets the error:
+// none is acknowledged.
+func TestGroupFailedCommitBooksNoMember(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 200 * time.Millisecond, GroupMax: 3})
+		errs := make([]error, 3)
+		var wg sync.WaitGroup
+		for i := 1; i <= 3; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					if i == 2 { // points at a posting that never exists
+						_, err := db.Exec(ctx, `INSERT INTO postings (id, amount, parent) VALUES (?, 1, 999)`, i)
+						return err
+					}
+					_, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 1)`, i)
+					return err
+				})
+			}(i)
+		}
+		wg.Wait()
+		if st := db.GroupStats(); st.Batches != 1 {
+			t.Fatalf("want the three in one batch, got %d batches", st.Batches)
+		}
+		for i, err := range errs {
+			if err == nil || !strings.Contains(err.Error(), "commit") {
+				t.Errorf("posting %d: want the commit's error, got %v", i+1, err)
+			}
+		}
+		if got := ids(t, db); len(got) != 0 {
+			t.Fatalf("booked %v of a batch whose commit failed", got)
+		}
+		// the next batch works
+		if err := db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+			_, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (7, 1)`)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// A posting that panics is rolled back and its caller sees the panic; the
+// others of its batch are booked.
+func TestGroupPanicRollsBackOnlyItself(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 100 * time.Millisecond, GroupMax: 4})
+		var wg sync.WaitGroup
+		var recovered any
+		for i := 1; i <= 4; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				defer func() {
+					if p := recover(); p != nil {
+						recovered = p
+					}
+				}()
+				err := db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 1)`, i); err != nil {
+						return err
+					}
+					if i == 3 {
+						panic("posting 3 broke")
+					}
+					return nil
+				})
+				if err != nil {
+					t.Errorf("posting %d: %v", i, err)
+				}
+			}(i)
+		}
+		wg.Wait()
+		if recovered != "posting 3 broke" {
+			t.Fatalf("the panic did not reach its caller: %v", recovered)
+		}
+		if got := ids(t, db); fmt.Sprint(got) != "[1 2 4]" {
+			t.Fatalf("booked %v, want [1 2 4]", got)
+		}
+	})
+}
+
+// Inside an outer transaction WithGroupTx joins it (no second
+// transaction, no batch).
+func TestGroupJoinsOuterTransaction(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{})
+		boom := errors.New("boom")
+		err := db.WithTx(context.Background(), func(ctx context.Context) error {
+			if err := db.WithGroupTx(ctx, func(ctx context.Context) error {
+				_, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (1, 1)`)
+				return err
+			}); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) || len(ids(t, db)) != 0 || db.GroupStats().Batches != 0 {
+			t.Fatalf("err %v, rows %v, stats %+v", err, ids(t, db), db.GroupStats())
+		}
+	})
+}
+
+// Two processes' batches that lock two accounts in opposite orders
+// deadlock on PostgreSQL; the member PostgreSQL picks as the victim is
+// rolled back to its savepoint and run again alone after its batch, so
+// both callers succeed and every update counts once.
+func TestGroupDeadlockedMemberRunsAgainAlone(t *testing.T) {
+	if testkit.PostgresURL() == "" {
+		t.Skip("PORTAL_TEST_POSTGRES_URL not set")
+	}
+	opt := database.Options{GroupWindow: 1500 * time.Millisecond, GroupMax: 2}
+	one, dsn := groupDB(t, database.Postgres, opt)
+	two, err := database.OpenWith(context.Background(), dsn, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer two.Close()
+	add := func(db *database.DB, account int, ran chan<- struct{}) error {
+		return db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+			_, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + 1 WHERE id = ?`, account)
+			if ran != nil {
+				ran <- struct{}{}
+			}
+			return err
+		})
+	}
+	errs := make(chan error, 4)
+	// process one's batch locks account 1, process two's account 2 ...
+	ran1, ran2 := make(chan struct{}, 1), make(chan struct{}, 1)
+	go func() { errs <- add(one, 1, ran1) }()
+	<-ran1
+	go func() { errs <- add(two, 2, ran2) }()
+	<-ran2
+	// ... then each batch's second member wants the other's account
+	go func() { errs <- add(one, 2, nil) }()
+	go func() { errs <- add(two, 1, nil) }()
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatalf("a posting failed: %v", err)
+		}
+	}
+	var balances []int64
+	if err := one.Select(context.Background(), &balances, `SELECT balance FROM accounts ORDER BY id`); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(balances) != "[2 2]" {
+		t.Fatalf("balances %v, want [2 2]", balances)
+	}
+}
