@@ -33,7 +33,7 @@ func TestTwoProcessesPostEveryExpenseExactlyOnce(t *testing.T) {
 		clients   = 16
 		perClient = 30
 		amount    = 1250
-		limited   = 7      // the budget of clients 14 and 15
+		limited   = 7 // the budget of clients 14 and 15
 		funds     = 23 * amount
 	)
 	type target struct{ user, budget string }
