@@ -105,5 +105,9 @@ func benchExpenses(b *testing.B, d database.Dialect, withKey bool) {
 	rate := float64(b.N) / elapsed.Seconds()
 	b.ReportMetric(rate, "expenses/s")
 	testkit.ReportLatencies(b, lat)
+	// how many postings shared a commit, on average (database.WithGroupTx)
+	if st := e.DB.GroupStats(); st.Batches > 0 {
+		b.ReportMetric(float64(st.Members)/float64(st.Batches), "postings/commit")
+	}
 	testkit.ReportCeiling(b, e.DB, clients, b.N, rate)
 }
