@@ -103,15 +103,16 @@ func (s *store) lock(ctx context.Context, scope access.Scope, column string, key
 }
 
 // byID reads (and with forUpdate locks) a budget by id within scope.
+// The lock and the read are one statement: a posting's every round trip
+// counts (issue 17).
 func (s *store) byID(ctx context.Context, scope access.Scope, id int64, forUpdate bool) (*row, error) {
+	lock := ""
 	if forUpdate {
-		if err := s.lock(ctx, scope, "id", id); err != nil {
-			return nil, err
-		}
+		lock = s.db.Dialect.ForUpdateOf("b")
 	}
 	cond, args := scope.InCompanies("b.corporate_account_id")
 	var r row
-	err := s.db.Get(ctx, &r, selectRow+`WHERE b.id = ? AND `+cond, append([]any{id}, args...)...)
+	err := s.db.Get(ctx, &r, selectRow+`WHERE b.id = ? AND `+cond+lock, append([]any{id}, args...)...)
 	return &r, err
 }
 

@@ -180,6 +180,16 @@ func (d Dialect) ForUpdate() string {
 	return ""
 }
 
+// ForUpdateOf is ForUpdate locking only the rows of the table aliased
+// alias (PostgreSQL refuses FOR UPDATE on the nullable side of an outer
+// join, and would lock the joined rows too).
+func (d Dialect) ForUpdateOf(alias string) string {
+	if d == Postgres {
+		return " FOR UPDATE OF " + alias
+	}
+	return ""
+}
+
 // InList is "col IN (sub)" for a subquery that yields a short list of ids
 // (a label's resources, a group's members), written so each dialect looks
 // the rows up by id: PostgreSQL evaluates "= ANY(ARRAY(sub))" once and
