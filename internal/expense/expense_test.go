@@ -548,3 +548,23 @@ func TestConcurrentRefunds(t *testing.T) {
 		assertLedgerConsistent(t, e)
 	})
 }
+
+// A drawn booking id that is taken already is drawn again: the second
+// expense gets the next id, and each expense has its one ledger row.
+func TestTakenBookingIDIsDrawnAgain(t *testing.T) {
+	restore := expense.DrawBookingIDs("TAKENTAKEN22", "TAKENTAKEN22", "FRESHFRESH33")
+	defer restore()
+	e := testkit.NewEnv(t, testkit.Dialects()[0])
+	acme := e.LoginAs("acme.admin")
+	jan := e.UserOspID("jan.peeters")
+	b := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
+	body := map[string]any{"userOspId": jan, "budgetOspId": b.OspID, "amount": 500, "vatPercentage": 21, "description": "Tram", "date": "2026-11-20"}
+	first, second := detailOf(t, e.Post(createPath, acme, body)), detailOf(t, e.Post(createPath, acme, body))
+	if first.BookingID != "TAKENTAKEN22" || second.BookingID != "FRESHFRESH33" {
+		t.Fatalf("booking ids %s and %s", first.BookingID, second.BookingID)
+	}
+	if got := balance(t, e, b.OspID); got != -1000 {
+		t.Fatalf("balance %d, want -1000", got)
+	}
+	assertLedgerConsistent(t, e)
+}

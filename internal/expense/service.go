@@ -119,6 +119,9 @@ func vatOf(amount, bp int64) int64 {
 // bookingAlphabet has 32 characters without look-alikes (0/O, 1/I).
 const bookingAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
+// drawBookingID draws booking ids (a test makes it draw a taken one).
+var drawBookingID = randomBookingID
+
 func randomBookingID() string {
 	b := make([]byte, constants.BookingIDLength)
 	_, _ = rand.Read(b)
@@ -126,22 +129,6 @@ func randomBookingID() string {
 		b[i] = bookingAlphabet[int(b[i])%len(bookingAlphabet)]
 	}
 	return string(b)
-}
-
-// newBookingID draws a 12-character booking id not used yet (the unique
-// index expenses_booking_id guards it too).
-func (s *Service) newBookingID(ctx context.Context) (string, error) {
-	for range 8 {
-		id := randomBookingID()
-		taken, err := s.store.bookingIDTaken(ctx, id)
-		if err != nil {
-			return "", err
-		}
-		if !taken {
-			return id, nil
-		}
-	}
-	return "", fmt.Errorf("no free booking id after 8 draws")
 }
 
 // book stores an expense and books it on its budget (type event, money
@@ -155,15 +142,21 @@ func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) e
 		if err := s.budgets.Lock(ctx, scope, e.BudgetID); err != nil {
 			return err
 		}
-		id, err := s.newBookingID(ctx)
-		if err != nil {
-			return err
+		// a 12-character booking id not used yet: a drawn id that is taken
+		// (the unique index expenses_booking_id) is drawn again
+		e.OspID, e.NotBilled, e.CreatedAt = uuid.NewString(), true, s.now()
+		inserted := false
+		for draw := 0; !inserted; draw++ {
+			if draw == 8 {
+				return fmt.Errorf("no free booking id after 8 draws")
+			}
+			e.BookingID = drawBookingID()
+			var err error
+			if inserted, err = s.store.insertIfBookingFree(ctx, e); err != nil {
+				return err
+			}
 		}
-		e.OspID, e.BookingID, e.NotBilled, e.CreatedAt = uuid.NewString(), id, true, s.now()
-		if err := s.store.insertExpense(ctx, e); err != nil {
-			return err
-		}
-		if _, _, err = s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
+		if _, _, err := s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
 			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}); err != nil {
 			return err
 		}
