@@ -354,6 +354,15 @@ func (g *groupCommit) commit(b *batch) {
 		b.err = b.tx.Commit()
 		g.releaseLane()
 	} else {
+		// the commit may still take locks (deferred triggers: the sign-in
+		// epoch, migration 00035); it waits for them as any commit would
+		if _, err := b.tx.Exec("SET LOCAL lock_timeout = 0"); err != nil {
+			_ = b.tx.Rollback()
+			g.releaseLane()
+			b.err = fmt.Errorf("commit: %w", err)
+			close(b.done)
+			return
+		}
 		// the next batch may run while this one's commit reaches the disk:
 		// it waits on this one's row locks at most, never the reverse
 		g.releaseLane()

@@ -310,3 +310,51 @@ func TestGroupDeadlockedMemberRunsAgainAlone(t *testing.T) {
 		t.Fatalf("balances %v, want [2 2]", balances)
 	}
 }
+
+// A batch's commit may itself wait for a lock (the sign-in epoch's
+// deferred trigger, migration 00035) longer than a batch's statements
+// may: it waits as any commit does, and the batch is booked.
+func TestGroupCommitWaitsForItsDeferredLocks(t *testing.T) {
+	if testkit.PostgresURL() == "" {
+		t.Skip("PORTAL_TEST_POSTGRES_URL not set")
+	}
+	db := testkit.NewDB(t, database.Postgres)
+	ctx := context.Background()
+	if _, err := db.Exec(ctx, `INSERT INTO partners (osp_id, name, partner_type, created_at) VALUES ('p', 'P', 'MSP', ?)`, time.Now().UTC()); err != nil {
+		t.Fatal(err)
+	}
+	var before int64
+	if err := db.Get(ctx, &before, `SELECT epoch FROM auth_epoch`); err != nil {
+		t.Fatal(err)
+	}
+	holding := make(chan struct{})
+	held := make(chan error, 1)
+	go func() {
+		held <- db.WithTx(ctx, func(ctx context.Context) error {
+			if _, err := db.Exec(ctx, `UPDATE auth_epoch SET epoch = epoch + 1`); err != nil {
+				return err
+			}
+			close(holding)
+			time.Sleep(300 * time.Millisecond)
+			return nil
+		})
+	}()
+	<-holding
+	if err := db.WithGroupTx(ctx, func(ctx context.Context) error {
+		_, err := db.Exec(ctx, `UPDATE partners SET name = 'Renamed' WHERE osp_id = 'p'`)
+		return err
+	}); err != nil {
+		t.Fatalf("the batch's commit gave up waiting: %v", err)
+	}
+	if err := <-held; err != nil {
+		t.Fatal(err)
+	}
+	var after int64
+	var name string
+	if err := db.Get(ctx, &after, `SELECT epoch FROM auth_epoch`); err != nil || after != before+2 {
+		t.Fatalf("epoch %d (%v), want %d", after, err, before+2)
+	}
+	if err := db.Get(ctx, &name, `SELECT name FROM partners WHERE osp_id = 'p'`); err != nil || name != "Renamed" {
+		t.Fatalf("name %q (%v)", name, err)
+	}
+}
