@@ -190,8 +190,14 @@ func (g *groupCommit) begin(b *batch) {
 	g.takeLane()
 	b.start = time.Now()
 	tx, err := g.db.x.BeginTxx(context.Background(), nil)
-	if err == nil && g.db.Dialect == Postgres {
-		if _, err = tx.Exec("SET LOCAL lock_timeout = '" + batchLockTimeout + "'"); err != nil {
+	if err == nil {
+		// the first member's savepoint (see member); on PostgreSQL in the
+		// same round trip as the batch's lock_timeout
+		first := "SAVEPOINT " + memberSavepoint
+		if g.db.Dialect == Postgres {
+			first = "SET LOCAL lock_timeout = '" + batchLockTimeout + "'; " + first
+		}
+		if _, err = tx.Exec(first); err != nil {
 			_ = tx.Rollback()
 		}
 	}
@@ -219,6 +225,14 @@ func (g *groupCommit) releaseLane() {
 	g.lane.Unlock()
 }
 
+// memberSavepoint is the savepoint every member starts from. The batch
+// keeps one open at the start of each turn: begin sets the first, and each
+// member leaves the next one behind in the statement that ends its own
+// (RELEASE and a new SAVEPOINT in one round trip when it succeeded; a
+// ROLLBACK TO, which keeps the savepoint, when it failed), so a turn
+// costs the database one statement beyond the member's own.
+const memberSavepoint = "portal_member"
+
 // member runs fn on the batch's transaction, in its turn, inside a
 // savepoint. A panic in fn is recovered (after rolling back to the
 // savepoint) and handed back, for the caller to raise again once the batch
@@ -234,28 +248,23 @@ func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.
 	// its end once started.
 	state := &memberState{}
 	txCtx := context.WithValue(context.WithValue(context.WithoutCancel(ctx), txKey{}, b.tx), memberKey{}, state)
-	if _, err := b.tx.ExecContext(txCtx, "SAVEPOINT portal_member"); err != nil {
-		g.breakBatch(b, err)
-		return g.brokenErr(b), nil
-	}
 	fnErr, panicked := callSafely(txCtx, fn)
 	conflict := state.lockConflict.Load()
 	if fnErr == nil && panicked == nil && !conflict {
-		if _, err := b.tx.ExecContext(txCtx, "RELEASE SAVEPOINT portal_member"); err != nil {
+		// keep the member's writes, and open the next member's savepoint
+		if _, err := b.tx.ExecContext(txCtx, "RELEASE SAVEPOINT "+memberSavepoint+"; SAVEPOINT "+memberSavepoint); err != nil {
 			g.breakBatch(b, err)
 			return g.brokenErr(b), nil
 		}
 		return nil, nil
 	}
-	// undo the member's writes and leave the savepoint
-	for _, stmt := range []string{"ROLLBACK TO SAVEPOINT portal_member", "RELEASE SAVEPOINT portal_member"} {
-		if _, err := b.tx.ExecContext(txCtx, stmt); err != nil {
-			g.breakBatch(b, err)
-			if panicked != nil {
-				return nil, panicked
-			}
-			return g.brokenErr(b), nil
+	// undo the member's writes; the savepoint stays for the next member
+	if _, err := b.tx.ExecContext(txCtx, "ROLLBACK TO SAVEPOINT "+memberSavepoint); err != nil {
+		g.breakBatch(b, err)
+		if panicked != nil {
+			return nil, panicked
 		}
+		return g.brokenErr(b), nil
 	}
 	if panicked != nil {
 		return nil, panicked
