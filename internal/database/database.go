@@ -71,7 +71,8 @@ type Options struct {
 	// GroupMax and GroupWindow shape the batches of WithGroupTx (group.go):
 	// at most GroupMax postings share a commit, and a batch whose members
 	// have all run waits for more until GroupWindow has passed since it
-	// began. Zero values take DefaultGroupMax and DefaultGroupWindow.
+	// began. A zero GroupMax takes DefaultGroupMax; a zero GroupWindow
+	// waits for no one.
 	GroupMax    int
 	GroupWindow time.Duration
 }
@@ -134,9 +135,6 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 	db.group = &groupCommit{db: db, max: opt.GroupMax, window: opt.GroupWindow}
 	if db.group.max <= 0 {
 		db.group.max = DefaultGroupMax
-	}
-	if db.group.window <= 0 {
-		db.group.window = DefaultGroupWindow
 	}
 	return db, nil
 }

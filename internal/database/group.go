@@ -49,11 +49,9 @@ import (
 // run again alone, in a transaction of its own, after its batch. Alone it
 // takes its few locks in the order every posting takes them, and may wait.
 
-// Group-commit defaults; Options can change them.
-const (
-	DefaultGroupMax    = 64
-	DefaultGroupWindow = 0
-)
+// DefaultGroupMax is the most postings a batch takes unless
+// Options.GroupMax says otherwise (the default window is none).
+const DefaultGroupMax = 64
 
 type groupCommit struct {
 	db     *DB
@@ -148,8 +146,7 @@ func (g *groupCommit) run(ctx context.Context, fn func(ctx context.Context) erro
 	}
 	b.joined++
 	if b.joined >= g.max {
-		b.closed = true
-		g.open = nil
+		g.closeLocked(b)
 	}
 	g.mu.Unlock()
 
@@ -240,8 +237,8 @@ const memberSavepoint = "portal_member"
 func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.Context) error) (err error, panicked any) {
 	b.turn.Lock()
 	defer b.turn.Unlock()
-	if g.isBroken(b) {
-		return g.brokenErr(b), nil
+	if err := g.brokenErr(b); err != nil {
+		return err, nil
 	}
 	// the caller's cancellation must not break the shared connection
 	// (pgx closes a connection whose query is cancelled): a member runs to
@@ -292,15 +289,13 @@ func (g *groupCommit) breakBatch(b *batch, err error) {
 	g.mu.Unlock()
 }
 
-func (g *groupCommit) isBroken(b *batch) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return b.broken != nil
-}
-
+// brokenErr is the error of a broken batch, nil while it is whole.
 func (g *groupCommit) brokenErr(b *batch) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if b.broken == nil {
+		return nil
+	}
 	return fmt.Errorf("group transaction: %w", b.broken)
 }
 
@@ -319,7 +314,9 @@ func (g *groupCommit) finish(b *batch) {
 // run, then commit (or roll back a broken batch) and wake the members.
 func (g *groupCommit) commit(b *batch) {
 	if b.beginErr != nil {
-		g.close(b)
+		g.mu.Lock()
+		g.closeLocked(b)
+		g.mu.Unlock()
 		close(b.done)
 		return
 	}
@@ -327,10 +324,7 @@ func (g *groupCommit) commit(b *batch) {
 		g.mu.Lock()
 		allRun := b.finished == b.joined
 		if allRun && !b.closed && time.Since(b.start) >= g.window {
-			b.closed = true
-			if g.open == b {
-				g.open = nil
-			}
+			g.closeLocked(b)
 		}
 		if allRun && b.closed {
 			g.mu.Unlock()
@@ -348,49 +342,50 @@ func (g *groupCommit) commit(b *batch) {
 			<-b.progress
 		}
 	}
-	g.mu.Lock()
-	broken := b.broken
-	g.mu.Unlock()
-	if broken != nil {
-		_ = b.tx.Rollback()
-		g.releaseLane()
-		b.err = fmt.Errorf("group transaction: %w", broken)
-		close(b.done)
-		return
-	}
-	if g.db.Dialect == SQLite {
-		// SQLite's commit must hold the writer
-		b.err = b.tx.Commit()
-		g.releaseLane()
-	} else {
-		// the commit may still take locks (deferred triggers: the sign-in
-		// epoch, migration 00035); it waits for them as any commit would
-		if _, err := b.tx.Exec("SET LOCAL lock_timeout = 0"); err != nil {
-			_ = b.tx.Rollback()
-			g.releaseLane()
-			b.err = fmt.Errorf("commit: %w", err)
-			close(b.done)
-			return
-		}
-		// the next batch may run while this one's commit reaches the disk:
-		// it waits on this one's row locks at most, never the reverse
-		g.releaseLane()
-		b.err = b.tx.Commit()
-	}
-	if b.err != nil {
-		b.err = fmt.Errorf("commit: %w", b.err)
-	}
+	b.err = g.end(b)
 	close(b.done)
 }
 
-// close stops a batch from taking members (its begin failed).
-func (g *groupCommit) close(b *batch) {
-	g.mu.Lock()
+// end ends the batch's transaction, committed unless the batch is broken,
+// and releases the lane.
+func (g *groupCommit) end(b *batch) error {
+	if err := g.brokenErr(b); err != nil {
+		_ = b.tx.Rollback()
+		g.releaseLane()
+		return err
+	}
+	if g.db.Dialect == SQLite {
+		// SQLite's commit must hold the writer
+		err := b.tx.Commit()
+		g.releaseLane()
+		return commitErr(err)
+	}
+	// the commit may still take locks (deferred triggers: the sign-in
+	// epoch, migration 00035); it waits for them as any commit would
+	if _, err := b.tx.Exec("SET LOCAL lock_timeout = 0"); err != nil {
+		_ = b.tx.Rollback()
+		g.releaseLane()
+		return commitErr(err)
+	}
+	// the next batch may run while this one's commit reaches the disk:
+	// it waits on this one's row locks at most, never the reverse
+	g.releaseLane()
+	return commitErr(b.tx.Commit())
+}
+
+func commitErr(err error) error {
+	if err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// closeLocked stops a batch from taking members (g.mu held).
+func (g *groupCommit) closeLocked(b *batch) {
 	b.closed = true
 	if g.open == b {
 		g.open = nil
 	}
-	g.mu.Unlock()
 }
 
 // isLockConflict tells whether err is PostgreSQL's deadlock_detected
