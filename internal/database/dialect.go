@@ -46,12 +46,22 @@ func (d Dialect) rewrite(sql []byte) []byte {
 // a pg_trgm GIN index on PostgreSQL. q shorter than 3 characters cannot use
 // a trigram index and falls back to a plain LIKE.
 func (d Dialect) TextSearch(table, alias, q string) (string, []any) {
-	q = strings.ToLower(strings.TrimSpace(SearchText(q)))
-	if d == SQLite && utf8.RuneCountInString(q) >= 3 {
-		phrase := `"` + strings.ReplaceAll(q, `"`, `""`) + `"`
+	q, phrase, ok := d.trigramPhrase(q)
+	if ok {
 		return alias + ".id IN (SELECT rowid FROM " + table + "_fts WHERE " + table + "_fts MATCH ?)", []any{phrase}
 	}
 	return alias + ".search_text LIKE ? ESCAPE '\\'", []any{LikePattern(q)}
+}
+
+// trigramPhrase answers q as the search compares it (lowercased, trimmed,
+// SearchText's folding) and, when SQLite's trigram table can serve it,
+// as the FTS5 phrase matching it literally.
+func (d Dialect) trigramPhrase(q string) (norm, phrase string, ok bool) {
+	norm = strings.ToLower(strings.TrimSpace(SearchText(q)))
+	if d != SQLite || utf8.RuneCountInString(norm) < 3 {
+		return norm, "", false
+	}
+	return norm, `"` + strings.ReplaceAll(norm, `"`, `""`) + `"`, true
 }
 
 // TextSearchJoin is TextSearch as a join and a condition, for a query
@@ -65,10 +75,8 @@ func (d Dialect) TextSearch(table, alias, q string) (string, []any) {
 // (PostgreSQL, or fewer than 3 characters): cond is then TextSearch's.
 // The query must not alias the table "<table>_fts".
 func (d Dialect) TextSearchJoin(table, alias, q string) (join, cond string, args []any) {
-	q = strings.ToLower(strings.TrimSpace(SearchText(q)))
-	if d == SQLite && utf8.RuneCountInString(q) >= 3 {
+	if _, phrase, ok := d.trigramPhrase(q); ok {
 		fts := table + "_fts"
-		phrase := `"` + strings.ReplaceAll(q, `"`, `""`) + `"`
 		return " JOIN " + fts + " ON " + fts + ".rowid = " + alias + ".id ", fts + " MATCH ?", []any{phrase}
 	}
 	cond, args = d.TextSearch(table, alias, q)
