@@ -19,8 +19,9 @@ import (
 // a company changed), so a revocation committed before a request began is
 // seen by that request, in this process and in every other one on the same
 // database. Expiry needs no epoch: the cached expiry time is checked on
-// every use. Only valid access tokens are kept; a refused token is looked
-// up each time.
+// every use. Only access tokens that pass the other sign-in checks are
+// kept (an expired one is then refused from the cache); a token refused
+// otherwise is looked up each time.
 type principalCache struct {
 	mu      sync.Mutex
 	epoch   int64

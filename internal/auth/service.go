@@ -304,30 +304,28 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*access.Princ
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	if c, ok := s.principals.get(hash, epoch); ok {
-		if !c.expiresAt.After(s.now()) {
-			return nil, apperr.Unauthorized(apperr.LabelTokenExpired, "access token expired")
+	c, ok := s.principals.get(hash, epoch)
+	if !ok {
+		ti, err := s.store.identityByToken(ctx, hash)
+		if database.IsNoRows(err) {
+			return nil, unauthorized
 		}
-		p := c.principal
-		p.Roles = slices.Clone(p.Roles)
-		return &p, nil
+		if err != nil {
+			return nil, apperr.Internal(err)
+		}
+		if ti.Kind != "access" || ti.SessionEnded != nil || !ti.Active || ti.Blocked || !ti.portalUser() {
+			return nil, unauthorized
+		}
+		c = cachedPrincipal{principal: *principalOf(&ti.identity, ti.SessionID), expiresAt: ti.ExpiresAt}
+		s.principals.put(hash, epoch, c)
 	}
-	ti, err := s.store.identityByToken(ctx, hash)
-	if database.IsNoRows(err) {
-		return nil, unauthorized
-	}
-	if err != nil {
-		return nil, apperr.Internal(err)
-	}
-	if ti.Kind != "access" || ti.SessionEnded != nil || !ti.Active || ti.Blocked || !ti.portalUser() {
-		return nil, unauthorized
-	}
-	if !ti.ExpiresAt.After(s.now()) {
+	// the expiry is checked at every use, cached or not
+	if !c.expiresAt.After(s.now()) {
 		return nil, apperr.Unauthorized(apperr.LabelTokenExpired, "access token expired")
 	}
-	p := principalOf(&ti.identity, ti.SessionID)
-	s.principals.put(hash, epoch, cachedPrincipal{principal: *p, expiresAt: ti.ExpiresAt})
-	return p, nil
+	p := c.principal
+	p.Roles = slices.Clone(p.Roles)
+	return &p, nil
 }
 
 // PlatformSegment stands in for the partner and tenant of platform staff in
