@@ -73,7 +73,7 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 
 // runRange handles the candidates ids (the due budgets among ids lo+1 up
 // to the last of ids) in the caller's transaction: the plain budgets (one
-// period due, credited; see topUpPlain) set-based, in a few statements
+// period due, credited; see plainBudget) set-based, in a few statements
 // for the whole range; the others, and any whose claim another process
 // made first, through runBatch's rules in Go.
 func (s *Service) runRange(ctx context.Context, lo int64, ids []int64, last map[int64]string, day time.Time, td topUpDay, res *RunResult) error {

@@ -10,7 +10,7 @@ import (
 
 // The set-based top-up: the period rules of ScheduleFor, Credit and
 // Forfeit written as SQL over a batch of budgets, for the budgets whose
-// run is the plain case (see topUpPlain). A handful of short statements
+// run is the plain case (see plainBudget). A handful of short statements
 // per batch, the same text every batch, instead of statements whose size
 // grows with the batch; every other budget goes through runBatch's Go
 // rules.
@@ -24,7 +24,7 @@ type topUpDay struct {
 	now                 time.Time
 }
 
-// topUpPlain is the condition on budgets b (with the run's month key,
+// plainBudget is the condition on budgets b (with the run's month key,
 // year key, previous month and previous year as arguments) for the plain
 // case: an automatic monthly or yearly user budget, active, with no
 // change pending and no end of recurrence, whose last recorded period is
@@ -32,16 +32,17 @@ type topUpDay struct {
 // whose amounts lie so far inside ±MaxBalance that no sum can leave it
 // (balance + amount <= MaxBalance; a reset only brings the balance
 // towards zero). Such a budget is owed exactly one period, credited.
-var topUpPlain = fmt.Sprintf(`b.frequency IN ('%[1]s', '%[2]s') AND b.user_id IS NOT NULL
+var plainBudget = fmt.Sprintf(`b.frequency IN ('%[1]s', '%[2]s') AND b.user_id IS NOT NULL
 	AND b.activation_status <> '%[3]s' AND b.pending_frequency_amount IS NULL AND b.end_of_year_recurrence_strategy <> '%[4]s'
 	AND b.frequency_amount BETWEEN 0 AND %[5]d AND b.balance BETWEEN -%[5]d AND %[5]d - b.frequency_amount
 	AND (b.budget_upper_limit IS NULL OR b.budget_upper_limit BETWEEN -%[5]d AND %[5]d)
 	AND COALESCE((SELECT r.period_key FROM budget_period_runs r WHERE r.budget_id = b.id ORDER BY r.period_key DESC LIMIT 1), '')
-		IN ('', CASE WHEN b.frequency = '%[1]s' THEN ? ELSE ? END)`,
+		IN ('', `+periodKeyOf+`)`,
 	FrequencyMonth, FrequencyYear, StatusDeactivated, YearEndStop, MaxBalance)
 
 // periodKeyOf is the current period of budget b: the run's month key
-// for a monthly budget, its year key for a yearly one (two arguments).
+// for a monthly budget, its year key for a yearly one (two arguments; with
+// the previous month and year, the period before).
 const periodKeyOf = `CASE WHEN b.frequency = '` + FrequencyMonth + `' THEN ? ELSE ? END`
 
 // topUpExprs are ScheduleFor, Forfeit and Credit for the current period
@@ -95,7 +96,7 @@ func (s *store) lockRange(ctx context.Context, lo, hi int64) error {
 func (s *store) claimPlain(ctx context.Context, lo, hi int64, d topUpDay) ([]int64, error) {
 	var fresh []int64
 	err := s.db.Select(ctx, &fresh, `INSERT INTO budget_period_runs (budget_id, period_key, outcome, created_at)
-		SELECT b.id, `+periodKeyOf+`, 'credited', ? FROM budgets b WHERE b.id > ? AND b.id <= ? AND `+topUpPlain+`
+		SELECT b.id, `+periodKeyOf+`, 'credited', ? FROM budgets b WHERE b.id > ? AND b.id <= ? AND `+plainBudget+`
 		ORDER BY b.id ON CONFLICT DO NOTHING RETURNING budget_id`,
 		d.monthKey, d.yearKey, d.now, lo, hi, d.prevMonth, d.prevYear)
 	sort.Slice(fresh, func(i, j int) bool { return fresh[i] < fresh[j] })
