@@ -44,33 +44,13 @@ func TestSearchTakesInputLiterally(t *testing.T) {
 		searchFixture(t, e, acme)
 		find := func(q string) (string, int) {
 			t.Helper()
-			res := e.Post(base+"/findByAny", acme, map[string]any{"corporateAccountOspId": seed.AcmeOspID, "search": q})
-			testkit.MustStatus(t, res, 200)
-			var p struct {
-				Content       []user.ListItem `json:"content"`
-				TotalElements int             `json:"totalElements"`
-			}
-			res.JSON(t, &p)
-			var names []string
-			for _, c := range p.Content {
-				names = append(names, c.FullName)
-			}
-			return strings.Join(names, ","), p.TotalElements
+			return hitNames(t, e.Post(base+"/findByAny", acme, map[string]any{"corporateAccountOspId": seed.AcmeOspID, "search": q}),
+				func(c user.ListItem) string { return c.FullName })
 		}
 		dashboard := func(q string) (string, int) {
 			t.Helper()
-			res := e.Post(base+"/getByFilter", acme, map[string]any{"search": q})
-			testkit.MustStatus(t, res, 200)
-			var p struct {
-				Content       []user.SearchResult `json:"content"`
-				TotalElements int                 `json:"totalElements"`
-			}
-			res.JSON(t, &p)
-			var names []string
-			for _, c := range p.Content {
-				names = append(names, c.Fullname)
-			}
-			return strings.Join(names, ","), p.TotalElements
+			return hitNames(t, e.Post(base+"/getByFilter", acme, map[string]any{"search": q}),
+				func(c user.SearchResult) string { return c.Fullname })
 		}
 		const (
 			elodie  = "Élodie Ameçon"
@@ -136,4 +116,21 @@ func TestSearchTakesInputLiterally(t *testing.T) {
 			t.Errorf("100 characters: %q %d", got, total)
 		}
 	})
+}
+
+// hitNames answers a page of search hits as their names, comma-separated,
+// and the page's total.
+func hitNames[T any](t *testing.T, res *testkit.Response, name func(T) string) (string, int) {
+	t.Helper()
+	testkit.MustStatus(t, res, 200)
+	var p struct {
+		Content       []T `json:"content"`
+		TotalElements int `json:"totalElements"`
+	}
+	res.JSON(t, &p)
+	names := make([]string, 0, len(p.Content))
+	for _, c := range p.Content {
+		names = append(names, name(c))
+	}
+	return strings.Join(names, ","), p.TotalElements
 }
