@@ -83,6 +83,30 @@ func (d Dialect) TextSearchJoin(table, alias, q string) (join, cond string, args
 	return "", cond, args
 }
 
+// TextSearchRow is TextSearch as a test of one row that needs no index: a
+// query that walks rows in an index's order (a page of a search that
+// finds a great part of them) tests each row it passes. ok is false when
+// the test would not match exactly the rows TextSearch matches: on SQLite
+// the trigram table folds case beyond ASCII and SQLite's LIKE does not,
+// so only a search of ASCII characters has a row test there. On
+// PostgreSQL TextSearch is this test.
+func (d Dialect) TextSearchRow(alias, q string) (cond string, args []any, ok bool) {
+	norm, _, _ := d.trigramPhrase(q)
+	if d == SQLite && !isASCII(norm) {
+		return "", nil, false
+	}
+	return alias + ".search_text LIKE ? ESCAPE '\\'", []any{LikePattern(norm)}, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // LikeOp is the case-insensitive LIKE of the dialect (SQLite's LIKE already
 // ignores ASCII case).
 func (d Dialect) LikeOp() string {

@@ -121,6 +121,9 @@ func (s *Service) Find(ctx context.Context, p *access.Principal, req FindRequest
 		out[i] = r.toListItem()
 	}
 	page := paging.NewPage(out, total, pg)
+	if strings.TrimSpace(req.Search) != "" { // counted ahead (store.list)
+		page = paging.NewCountedPage(out, total, pg)
+	}
 	return &page, nil
 }
 
@@ -172,7 +175,7 @@ func (s *Service) Search(ctx context.Context, p *access.Principal, req SearchReq
 			out[i].SearchMatchedOn = append(out[i].SearchMatchedOn, MatchedVoucherCode)
 		}
 	}
-	page := paging.NewPage(out, total, pg)
+	page := paging.NewCountedPage(out, total, pg)
 	return &page, nil
 }
 

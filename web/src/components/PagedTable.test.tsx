@@ -92,4 +92,26 @@ describe('PagedTable', () => {
     expect(screen.queryByText('Totals')).not.toBeInTheDocument();
     expect(screen.getByText('Nothing')).toBeInTheDocument();
   });
+
+  it('says "more than" the total of a list counted only so far', () => {
+    const paged = (more: boolean) => (
+      <PagedTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        isLoading={false}
+        emptyMessage="Nothing"
+        page={1}
+        totalPages={500}
+        totalElements={5000}
+        moreThanTotal={more}
+        onPageChange={() => {}}
+      />
+    );
+    const { rerender } = renderRoutes([{ path: '/', element: paged(true) }], '/');
+    expect(screen.getByText('Total: more than 5000')).toBeInTheDocument();
+    rerender(<></>);
+    renderRoutes([{ path: '/', element: paged(false) }], '/');
+    expect(screen.getByText('Total: 5000')).toBeInTheDocument();
+  });
 });

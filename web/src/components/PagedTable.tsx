@@ -42,6 +42,8 @@ export interface PagedTableProps<T> {
   page?: number;
   totalPages?: number;
   totalElements?: number;
+  /** More rows than totalElements: a search that finds a great many is counted only so far (the server's moreThanTotal). */
+  moreThanTotal?: boolean;
   onPageChange?: (page: number) => void;
   sort?: Sort | null;
   onSortChange?: (sort: Sort) => void;
@@ -163,7 +165,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
       {props.onPageChange && (props.totalPages ?? 0) > 1 && (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">
-            {t('table.total', { count: props.totalElements ?? 0 })}
+            {t(props.moreThanTotal ? 'table.totalMore' : 'table.total', { count: props.totalElements ?? 0 })}
           </Text>
           <Group gap="xs">
             {props.isFetching && !props.isLoading && <Loader size="xs" />}

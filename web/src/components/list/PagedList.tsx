@@ -10,6 +10,8 @@ export interface ListPage<T> {
   content: T[];
   totalPages?: number;
   totalElements?: number;
+  /** More rows than totalElements: counted only so far (a search that finds a great many). */
+  moreThanTotal?: boolean;
 }
 
 /** The parts of a react-query result a list needs. */
@@ -29,7 +31,18 @@ export interface ListSearch {
 
 type TableProps<T> = Omit<
   PagedTableProps<T>,
-  'rows' | 'isLoading' | 'isFetching' | 'error' | 'onRetry' | 'page' | 'totalPages' | 'totalElements' | 'onPageChange' | 'sort' | 'onSortChange'
+  | 'rows'
+  | 'isLoading'
+  | 'isFetching'
+  | 'error'
+  | 'onRetry'
+  | 'page'
+  | 'totalPages'
+  | 'totalElements'
+  | 'moreThanTotal'
+  | 'onPageChange'
+  | 'sort'
+  | 'onSortChange'
 >;
 
 interface Props<T> extends TableProps<T> {
@@ -59,6 +72,7 @@ export function PagedList<T>({ query, list, sortable = false, search, toolbar, .
       page={list.page}
       totalPages={query.data?.totalPages}
       totalElements={query.data?.totalElements}
+      moreThanTotal={query.data?.moreThanTotal}
       onPageChange={list.setPage}
       sort={sortable ? list.sort : undefined}
       onSortChange={sortable ? list.setSort : undefined}

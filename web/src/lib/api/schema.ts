@@ -7746,6 +7746,8 @@ export interface components {
         };
         CambioCO2Page: {
             content: components["schemas"]["CambioCO2Row"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             /** Format: int64 */
@@ -8553,6 +8555,8 @@ export interface components {
         };
         InvoiceInvoicePage: {
             content: components["schemas"]["InvoiceInvoice"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             /** Format: int64 */
             paidAmountSum: number;
@@ -9034,6 +9038,8 @@ export interface components {
         };
         PageOfBudgetPrivateRow: {
             content: components["schemas"]["BudgetPrivateRow"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9041,6 +9047,8 @@ export interface components {
         };
         PageOfBudgetTransaction: {
             content: components["schemas"]["BudgetTransaction"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9048,6 +9056,8 @@ export interface components {
         };
         PageOfCompanyCorporateAccount: {
             content: components["schemas"]["CompanyCorporateAccount"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9055,6 +9065,8 @@ export interface components {
         };
         PageOfDeactivationCompanyDeactivation: {
             content: components["schemas"]["DeactivationCompanyDeactivation"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9062,6 +9074,8 @@ export interface components {
         };
         PageOfExpenseEvent: {
             content: components["schemas"]["ExpenseEvent"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9069,6 +9083,8 @@ export interface components {
         };
         PageOfExpenseNegativeUser: {
             content: components["schemas"]["ExpenseNegativeUser"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9076,6 +9092,8 @@ export interface components {
         };
         PageOfMessagingMessage: {
             content: components["schemas"]["MessagingMessage"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9083,6 +9101,8 @@ export interface components {
         };
         PageOfMessagingRecipient: {
             content: components["schemas"]["MessagingRecipient"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9090,6 +9110,8 @@ export interface components {
         };
         PageOfNmbsinvoiceHistoryRow: {
             content: components["schemas"]["NmbsinvoiceHistoryRow"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9097,6 +9119,8 @@ export interface components {
         };
         PageOfOrderOrder: {
             content: components["schemas"]["OrderOrder"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9104,6 +9128,8 @@ export interface components {
         };
         PageOfPluginPurchase: {
             content: components["schemas"]["PluginPurchase"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9111,6 +9137,8 @@ export interface components {
         };
         PageOfProductProduct: {
             content: components["schemas"]["ProductProduct"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9118,6 +9146,8 @@ export interface components {
         };
         PageOfProvfileUpload: {
             content: components["schemas"]["ProvfileUpload"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9125,6 +9155,8 @@ export interface components {
         };
         PageOfProviderdataHistoryRow: {
             content: components["schemas"]["ProviderdataHistoryRow"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9132,6 +9164,8 @@ export interface components {
         };
         PageOfReconciliationRow: {
             content: components["schemas"]["ReconciliationRow"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9139,6 +9173,8 @@ export interface components {
         };
         PageOfReportingCompanyRow: {
             content: components["schemas"]["ReportingCompanyRow"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9146,6 +9182,8 @@ export interface components {
         };
         PageOfReportingReport: {
             content: components["schemas"]["ReportingReport"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9153,6 +9191,8 @@ export interface components {
         };
         PageOfResourceBikeStation: {
             content: components["schemas"]["ResourceBikeStation"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9160,6 +9200,8 @@ export interface components {
         };
         PageOfResourceCarShare: {
             content: components["schemas"]["ResourceCarShare"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9167,6 +9209,8 @@ export interface components {
         };
         PageOfResourceGasStation: {
             content: components["schemas"]["ResourceGasStation"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9174,6 +9218,8 @@ export interface components {
         };
         PageOfResourceGroup: {
             content: components["schemas"]["ResourceGroup"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9181,6 +9227,8 @@ export interface components {
         };
         PageOfResourceLabel: {
             content: components["schemas"]["ResourceLabel"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9188,6 +9236,8 @@ export interface components {
         };
         PageOfResourceParkingLot: {
             content: components["schemas"]["ResourceParkingLot"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9195,6 +9245,8 @@ export interface components {
         };
         PageOfResourceRentalCar: {
             content: components["schemas"]["ResourceRentalCar"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9202,6 +9254,8 @@ export interface components {
         };
         PageOfResourceServiceResource: {
             content: components["schemas"]["ResourceServiceResource"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9209,6 +9263,8 @@ export interface components {
         };
         PageOfResourceSummary: {
             content: components["schemas"]["ResourceSummary"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9216,6 +9272,8 @@ export interface components {
         };
         PageOfResourceTransportStop: {
             content: components["schemas"]["ResourceTransportStop"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9223,6 +9281,8 @@ export interface components {
         };
         PageOfTemplateTemplate: {
             content: components["schemas"]["TemplateTemplate"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9230,6 +9290,8 @@ export interface components {
         };
         PageOfTranslationTranslation: {
             content: components["schemas"]["TranslationTranslation"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9237,6 +9299,8 @@ export interface components {
         };
         PageOfTripRegistration: {
             content: components["schemas"]["TripRegistration"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9244,6 +9308,8 @@ export interface components {
         };
         PageOfUserListItem: {
             content: components["schemas"]["UserListItem"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9251,6 +9317,8 @@ export interface components {
         };
         PageOfUserParkingSession: {
             content: components["schemas"]["UserParkingSession"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9258,6 +9326,8 @@ export interface components {
         };
         PageOfUserSearchResult: {
             content: components["schemas"]["UserSearchResult"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9265,6 +9335,8 @@ export interface components {
         };
         PageOfUsergroupUserGroup: {
             content: components["schemas"]["UsergroupUserGroup"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;
@@ -9272,6 +9344,8 @@ export interface components {
         };
         PageOfVoucherVoucher: {
             content: components["schemas"]["VoucherVoucher"][];
+            /** @description true: more than totalElements match; only so many were counted */
+            moreThanTotal?: boolean;
             page: number;
             size: number;
             totalElements: number;

@@ -62,7 +62,7 @@ export function AddMembersDialog({ opened, onClose, userGroupOspId, corporateAcc
               ))}
               {candidates.data.totalElements > candidates.data.content.length && (
                 <Text size="xs" c="dimmed">
-                  {t('members.refine', { count: candidates.data.totalElements })}
+                  {t(candidates.data.moreThanTotal ? 'members.refineMore' : 'members.refine', { count: candidates.data.totalElements })}
                 </Text>
               )}
             </Stack>

@@ -37,4 +37,13 @@ describe('UserSearchResults', () => {
     expect(router.state.location.pathname).toBe('/users/u-2');
     expect(onOpen).toHaveBeenCalledWith(result(2));
   });
+
+  it('says "more than" when the search found more users than it counted', () => {
+    const many = {
+      ...query,
+      data: { content: [result(1)], totalElements: 5000, totalPages: 5, moreThanTotal: true },
+    } as unknown as UseQueryResult<UserSearchPage>;
+    renderRoutes([{ path: '/', element: <UserSearchResults query={many} resultHref={(r) => `/users/${r.ospId}`} /> }], '/');
+    expect(screen.getByText('Users found: more than 5000')).toBeInTheDocument();
+  });
 });

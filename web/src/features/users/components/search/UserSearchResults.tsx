@@ -67,7 +67,7 @@ export function UserSearchResults({ query, resultHref, onOpen }: Props) {
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
-        {t('search.count', { count: query.data.totalElements })}
+        {t(query.data.moreThanTotal ? 'search.countMore' : 'search.count', { count: query.data.totalElements })}
       </Text>
       <PagedTable
         testId="user-search-results"
