@@ -19,8 +19,8 @@ var (
 )
 
 // Users bulk-inserts n app users into a company (for benchmarks: `portal
-// seed --users N`), with realistic names, in batches inside one
-// transaction, and puts them in the company's default group. All are
+// seed --users N`), with realistic names, in batches of 400 (a
+// transaction each), and puts them in the company's default group. All are
 // created (and activated) at now.
 func Users(ctx context.Context, db *database.DB, companyOspID string, n int, now time.Time) error {
 	return UsersOver(ctx, db, companyOspID, n, now, now)
@@ -46,9 +46,14 @@ func UsersOver(ctx context.Context, db *database.DB, companyOspID string, n int,
 	if err := db.Get(ctx, &start, `SELECT COUNT(*) FROM users`); err != nil {
 		return err
 	}
+	// A transaction per batch, not one for all: each user moves its
+	// company's row of the hour in user_activity_hours (a trigger), and on
+	// PostgreSQL a row updated again and again in one transaction keeps
+	// every version, each next update walking past all of them, so 100,000
+	// users in one transaction took over half an hour.
 	const batch = 400
-	return db.WithTx(ctx, func(ctx context.Context) error {
-		for done := 0; done < n; done += batch {
+	for done := 0; done < n; done += batch {
+		if err := db.WithTx(ctx, func(ctx context.Context) error {
 			size := min(batch, n-done)
 			var ph []string
 			var args []any
@@ -81,9 +86,12 @@ func UsersOver(ctx context.Context, db *database.DB, companyOspID string, n int,
 			if _, err := db.Exec(ctx, `INSERT INTO user_group_members (user_group_id, user_id) VALUES `+strings.Join(mph, ","), margs...); err != nil {
 				return err
 			}
+			return nil
+		}); err != nil {
+			return err
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // Budgets gives every app user of a company without a budget a monthly
