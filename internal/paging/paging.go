@@ -52,8 +52,13 @@ const CountAhead = 5000
 
 // CountLimit is how far a counted-ahead list counts for page p: CountAhead
 // rows past the page's start, so each page counts on past itself and the
-// pages after the last one counted become reachable as the user pages on.
-func (p Pagination) CountLimit() int { return p.Offset() + CountAhead }
+// pages after the last one counted become reachable as the user pages on;
+// and at least ten times the page's end, so a list that counts beyond its
+// limit holds far more rows than its page needs (a search walks its order
+// only then: internal/user's store.walkPage).
+func (p Pagination) CountLimit() int {
+	return max(p.Offset()+CountAhead, 10*(p.Offset()+p.Size))
+}
 
 // MaxPageSize bounds one page; the dashboard's company listing asks 1000.
 const MaxPageSize = 1000

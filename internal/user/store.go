@@ -374,16 +374,15 @@ type walk struct {
 	args    []any
 }
 
-// walkBound is how many rows walkPage passes at most for page p: five for
-// each row up to the page's end, at least 5,000 and at most 20,000. A row
-// passed costs about as much as a hit sorted (a microsecond or two,
-// docs/users.md), so a walk that fails costs at most about what sorting
-// the 5,000 hits the count saw costs, and one that succeeds saves sorting
-// them all. ok is false for a page too deep for the most.
+// walkBound is how many rows walkPage passes at most for page p: as many
+// as the search is known to find (its count limit, at most 20,000). A row
+// passed costs about what a hit sorted costs (a microsecond or two,
+// docs/users.md), so a walk that fails costs at most what sorting the
+// hits costs anyway, and one that succeeds saves sorting them all. ok is
+// false for a page too deep for the most.
 func walkBound(p paging.Pagination) (int, bool) {
-	end := p.Offset() + p.Size
-	bound := min(20000, max(paging.CountAhead, 5*end))
-	return bound, end <= bound
+	bound := min(20000, p.CountLimit())
+	return bound, p.Offset()+p.Size <= bound
 }
 
 // walkPage reads page p of a search that finds a great many rows (more
