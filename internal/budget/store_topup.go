@@ -131,14 +131,20 @@ func (s *store) topUpPlain(ctx context.Context, ids []int64, d topUpDay) (resets
 	}
 	credits = int(n)
 	// the monthly totals move with the ledger: per user and in the
-	// company's rollup, from the same expressions (before the balances move)
+	// company's rollup, from the same expressions (before the balances
+	// move); the forfeit type only when some were booked (a month without
+	// forfeits, the common run, then groups half the rows)
+	types := `SELECT '` + TxAutoAdd + `' AS typ`
+	if resets > 0 {
+		types = `SELECT '` + TxAutoReset + `' AS typ UNION ALL ` + types
+	}
 	if _, err := s.db.Exec(ctx, `INSERT INTO budget_monthly_totals (corporate_account_id, user_id, month, tx_type, tx_count, amount_sum)
 		SELECT x.company, x.uid, ?, x.typ, COUNT(*), CAST(SUM(x.amount) AS BIGINT) FROM (
 			SELECT b.corporate_account_id AS company, CASE WHEN w.roll = 1 THEN `+fmt.Sprint(RollupUser)+` ELSE b.user_id END AS uid, t.typ,
 				CASE WHEN t.typ = '`+TxAutoReset+`' THEN (CASE WHEN b.balance > 0 AND `+reset+` THEN -b.balance ELSE 0 END) ELSE `+credit+` END AS amount
 			FROM budgets b
 			CROSS JOIN (SELECT 0 AS roll UNION ALL SELECT 1) w
-			CROSS JOIN (SELECT '`+TxAutoReset+`' AS typ UNION ALL SELECT '`+TxAutoAdd+`') t
+			CROSS JOIN (`+types+`) t
 			WHERE `+in+`) x
 		WHERE x.amount <> 0 GROUP BY x.company, x.uid, x.typ`+monthlyUpsert, MonthOf(d.bookingDate), list); err != nil {
 		return 0, 0, err

@@ -42,12 +42,12 @@ type Page[T any] struct {
 }
 
 // CountAhead is how many rows past a page's start a counted-ahead list
-// counts (CountLimit), beyond which "more than" is the answer: five
-// hundred pages of ten, five of the dashboard's thousand. Counting every
-// hit of a 3-letter search over 100,000 users cost up to 90 ms; counting
-// this far costs about 2 ms, and tells a search that finds a great part
-// of the users (whose page an index walk finds fast) from one that finds
-// a few thousand (whose hits are sorted), docs/users.md.
+// counts at least (CountLimit), beyond which "more than" is the answer:
+// five hundred pages of ten. Counting every hit of a 3-letter search over
+// 100,000 users cost up to 90 ms; counting this far costs about 2 ms, and
+// tells a search that finds a great part of the users (whose page an
+// index walk finds fast) from one that finds a few thousand (whose hits
+// are sorted), docs/users.md.
 const CountAhead = 5000
 
 // CountLimit is how far a counted-ahead list counts for page p: CountAhead
