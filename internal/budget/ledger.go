@@ -149,18 +149,35 @@ func (s *Service) Post(ctx context.Context, scope access.Scope, budgetID int64, 
 	return txOspID, balance, apperr.Wrap(err)
 }
 
-// Lock takes the budget's row lock in the caller's transaction. A caller
-// that writes rows referring to the budget (an expense) before posting
-// must lock first: PostgreSQL's foreign-key check takes a share lock on
-// the budget, and two such transactions upgrading to Post's update lock
-// would deadlock.
-// The budget must lie in scope; another tenant's is NOT_FOUND.
-func (s *Service) Lock(ctx context.Context, scope access.Scope, budgetID int64) error {
-	err := s.store.lock(ctx, scope, "id", budgetID)
-	if database.IsNoRows(err) {
-		return apperr.NotFound("budget")
-	}
-	return err
+// PostWith posts to a budget the entry that write returns, after write
+// has written the caller's rows the ledger row refers to (an expense), in
+// the caller's transaction: the budget is locked and read (one statement)
+// before write runs. Locking first matters on PostgreSQL: the foreign-key
+// check of the caller's row takes a share lock on the budget, and two
+// transactions each holding one and waiting to upgrade to the posting's
+// update lock would deadlock. The budget must lie in scope; another
+// tenant's is NOT_FOUND, and write does not run.
+func (s *Service) PostWith(ctx context.Context, scope access.Scope, budgetID int64, write func(ctx context.Context) (Entry, error)) (txOspID string, balance int64, err error) {
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		b, err := s.store.byID(ctx, scope, budgetID, true)
+		if database.IsNoRows(err) {
+			return apperr.NotFound("budget")
+		}
+		if err != nil {
+			return err
+		}
+		e, err := write(ctx)
+		if err != nil {
+			return err
+		}
+		t, err := s.post(ctx, b, e)
+		if err != nil {
+			return err
+		}
+		txOspID, balance = t.OspID, t.BalanceAfter
+		return nil
+	})
+	return txOspID, balance, apperr.Wrap(err)
 }
 
 // newTxOspID makes a ledger row's public id: a time-ordered UUID (v7), so

@@ -77,29 +77,17 @@ const selectRow = `SELECT b.id, b.osp_id, b.corporate_account_id,
 FROM budgets b
 LEFT JOIN budgets pb ON pb.id = b.parent_budget_id `
 
-// get finds a budget within scope; forUpdate locks it (PostgreSQL).
+// get finds a budget within scope; forUpdate locks it (PostgreSQL), in
+// the same statement, as byID does.
 func (s *store) get(ctx context.Context, scope access.Scope, ospID string, forUpdate bool) (*row, error) {
-	cond, args := scope.InCompanies("b.corporate_account_id")
-	q := selectRow + `WHERE b.osp_id = ? AND ` + cond
-	var r row
+	lock := ""
 	if forUpdate {
-		if err := s.lock(ctx, scope, "osp_id", ospID); err != nil {
-			return nil, err
-		}
+		lock = s.db.Dialect.ForUpdateOf("b")
 	}
-	err := s.db.Get(ctx, &r, q, append([]any{ospID}, args...)...)
-	return &r, err
-}
-
-// lock takes the budget's row lock with the tenant check in the same
-// query (joins cannot be locked FOR UPDATE, so the scope is a condition on
-// the budget's own company column): another tenant's budget is never
-// locked, and answers sql.ErrNoRows like an unknown one.
-func (s *store) lock(ctx context.Context, scope access.Scope, column string, key any) error {
 	cond, args := scope.InCompanies("b.corporate_account_id")
-	var id int64
-	return s.db.Get(ctx, &id, `SELECT b.id FROM budgets b WHERE b.`+column+` = ? AND `+cond+s.db.Dialect.ForUpdate(),
-		append([]any{key}, args...)...)
+	var r row
+	err := s.db.Get(ctx, &r, selectRow+`WHERE b.osp_id = ? AND `+cond+lock, append([]any{ospID}, args...)...)
+	return &r, err
 }
 
 // byID reads (and with forUpdate locks) a budget by id within scope.

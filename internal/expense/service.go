@@ -138,26 +138,27 @@ func randomBookingID() string {
 // scope).
 func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) error {
 	return s.db.WithGroupTx(ctx, func(ctx context.Context) error {
-		// lock the budget before the expense row refers to it (see budget.Lock)
-		if err := s.budgets.Lock(ctx, scope, e.BudgetID); err != nil {
-			return err
-		}
-		// a 12-character booking id not used yet: a drawn id that is taken
-		// (the unique index expenses_booking_id) is drawn again
-		e.OspID, e.NotBilled, e.CreatedAt = uuid.NewString(), true, s.now()
-		inserted := false
-		for draw := 0; !inserted; draw++ {
-			if draw == 8 {
-				return fmt.Errorf("no free booking id after 8 draws")
+		// the budget is locked and read before the expense row refers to
+		// it (see budget.PostWith), in the statement that reads it to post
+		_, _, err := s.budgets.PostWith(ctx, scope, e.BudgetID, func(ctx context.Context) (budget.Entry, error) {
+			// a 12-character booking id not used yet: a drawn id that is
+			// taken (the unique index expenses_booking_id) is drawn again
+			e.OspID, e.NotBilled, e.CreatedAt = uuid.NewString(), true, s.now()
+			inserted := false
+			for draw := 0; !inserted; draw++ {
+				if draw == 8 {
+					return budget.Entry{}, fmt.Errorf("no free booking id after 8 draws")
+				}
+				e.BookingID = drawBookingID()
+				var err error
+				if inserted, err = s.store.insertIfBookingFree(ctx, e); err != nil {
+					return budget.Entry{}, err
+				}
 			}
-			e.BookingID = drawBookingID()
-			var err error
-			if inserted, err = s.store.insertIfBookingFree(ctx, e); err != nil {
-				return err
-			}
-		}
-		if _, _, err := s.budgets.Post(ctx, scope, e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
-			Description: e.Description, ExpenseID: &e.ID, CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}); err != nil {
+			return budget.Entry{Type: budget.TxEvent, Amount: -e.Amount, Description: e.Description, ExpenseID: &e.ID,
+				CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}, nil
+		})
+		if err != nil {
 			return err
 		}
 		return s.addMonthly(ctx, e, 1, e.Amount)
