@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Dialect names the SQL flavour in use. The few differences between the two
@@ -105,6 +107,21 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// PlanForValues prefixes a statement's arguments so that PostgreSQL plans
+// it for their values each time it runs. pgx prepares a statement once per
+// connection, and after five runs PostgreSQL settles on a generic plan,
+// chosen without the values: for a substring search that is a bitmap scan
+// of the trigram index whatever the search, 6.5 ms to count 5,001 users of
+// a search found in every row, where the plan for the values, a scan that
+// stops at the 5,001st, takes 1.6 ms. Planning costs about 0.1 ms. SQLite's
+// plans do not depend on the values; its arguments are returned as they are.
+func (d Dialect) PlanForValues(args []any) []any {
+	if d != Postgres {
+		return args
+	}
+	return append([]any{pgx.QueryExecModeExec}, args...)
 }
 
 // LikeOp is the case-insensitive LIKE of the dialect (SQLite's LIKE already

@@ -360,7 +360,8 @@ func listInDefaultOrder(p paging.Pagination) bool {
 // countUpTo counts the rows of fromWhere, stopping at limit.
 func (s *store) countUpTo(ctx context.Context, fromWhere string, args []any, limit int) (int, error) {
 	var n int
-	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM (SELECT 1 AS one `+fromWhere+` LIMIT ?) counted`, append(args, limit)...)
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM (SELECT 1 AS one `+fromWhere+` LIMIT ?) counted`,
+		s.db.Dialect.PlanForValues(append(args, limit))...)
 	return n, err
 }
 
@@ -403,7 +404,7 @@ func (s *store) walkPage(ctx context.Context, sel string, w walk, p paging.Pagin
 	}
 	query := `SELECT w.id FROM (SELECT u.id, ` + strings.Join(inner, ", ") + `, ` + w.hit + ` AS hit FROM users u WHERE ` + w.where +
 		` ORDER BY ` + strings.Join(inner, ", ") + `, u.id LIMIT ?) w WHERE w.hit ORDER BY ` + strings.Join(outer, ", ") + `, w.id LIMIT ? OFFSET ?`
-	args := append(append(append([]any{}, w.hitArgs...), w.args...), bound, p.Size, p.Offset())
+	args := s.db.Dialect.PlanForValues(append(append(append([]any{}, w.hitArgs...), w.args...), bound, p.Size, p.Offset()))
 	var ids []int64
 	if err := s.db.Select(ctx, &ids, query, args...); err != nil {
 		return nil, false, err
@@ -422,7 +423,8 @@ func (s *store) walkPage(ctx context.Context, sel string, w walk, p paging.Pagin
 // thousands of search hits reads narrow rows.
 func (s *store) page(ctx context.Context, sel, fromWhereOrder string, args []any, p paging.Pagination) ([]*row, error) {
 	var ids []int64
-	if err := s.db.Select(ctx, &ids, `SELECT u.id `+fromWhereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
+	if err := s.db.Select(ctx, &ids, `SELECT u.id `+fromWhereOrder+` LIMIT ? OFFSET ?`,
+		s.db.Dialect.PlanForValues(append(args, p.Size, p.Offset()))...); err != nil {
 		return nil, err
 	}
 	return s.rowsOf(ctx, sel, ids)
