@@ -469,29 +469,42 @@ type searchFilter struct {
 	voucherUsers []int64
 }
 
-func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination) ([]*row, int, error) {
-	cond, args := scopedOn(f.scope, "+u.corporate_account_id")
+// searchConds are the dashboard search's conditions but the search.
+// searchDrives writes the company columns with a unary +, so SQLite lets
+// the trigram table drive the search; a walk (walkPage) takes them plain,
+// so PostgreSQL estimates them from the column's statistics (an
+// expression it takes to match one row in 200, and sorts the users it
+// finds rather than walk users_by_name).
+func searchConds(f searchFilter, searchDrives bool) ([]string, []any) {
+	companyCol := "u.corporate_account_id"
+	if searchDrives {
+		companyCol = "+" + companyCol
+	}
+	cond, args := scopedOn(f.scope, companyCol)
 	where := []string{cond, "u.anonymized_at IS NULL"}
 	if f.activeOnly {
 		where = append(where, "u.active")
 	}
 	if f.partnerID != 0 {
-		in, a := access.Scope{PartnerID: f.partnerID}.InCompanies("+u.corporate_account_id")
+		in, a := access.Scope{PartnerID: f.partnerID}.InCompanies(companyCol)
 		where = append(where, "("+in+" OR u.partner_id = ?)")
 		args = append(append(args, a...), f.partnerID)
 	}
 	if f.companyID != 0 {
-		where = append(where, "+u.corporate_account_id = ?")
+		where = append(where, companyCol+" = ?")
 		args = append(args, f.companyID)
 	}
 	if f.companyType != "" {
-		in, a := company.OfType("+u.corporate_account_id", f.companyType)
+		in, a := company.OfType(companyCol, f.companyType)
 		where = append(where, in)
 		args = append(args, a...)
 	}
-	// the conditions but the search, for a walk (below); the company
-	// columns keep their unary +, so a walk goes by users_by_name
-	base, baseArgs := strings.Join(where, " AND "), args
+	return where, args
+}
+
+func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination) ([]*row, int, error) {
+	where, args := searchConds(f, true)
+	base := strings.Join(where, " AND ")
 	from := "FROM users u "
 	var searchCond string
 	var searchArgs []any
@@ -509,7 +522,7 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 		from += join
 	}
 	clause := from + "WHERE " + base + " AND " + searchCond
-	args = append(append([]any{}, baseArgs...), searchArgs...)
+	args = append(args, searchArgs...)
 	// counted ahead as findByAny's search is (list), and a search that
 	// finds more read by walking users_by_name (migration 00036)
 	total, err := s.countUpTo(ctx, clause, args, p.CountLimit()+1)
@@ -520,7 +533,9 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 	walked := false
 	if total > p.CountLimit() && len(f.voucherUsers) == 0 {
 		if hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", f.search); ok {
-			w := walk{keys: []string{"firstname", "lastname", "email"}, hit: hit, hitArgs: hitArgs, where: base, args: baseArgs}
+			conds, condArgs := searchConds(f, false)
+			w := walk{keys: []string{"firstname", "lastname", "email"}, hit: hit, hitArgs: hitArgs,
+				where: strings.Join(conds, " AND "), args: condArgs}
 			if rows, walked, err = s.walkPage(ctx, selectHit, w, p); err != nil {
 				return nil, 0, err
 			}
