@@ -48,8 +48,12 @@ func TestByIDRefusesOtherTenants(t *testing.T) {
 				_, _, err := e.App.Budgets.Post(ctx, s, budgetID, budget.Entry{Type: budget.TxManualUpdate, Amount: 1})
 				return err
 			}},
-			{"budget.Service.Lock", func(s access.Scope) error {
-				return e.DB.WithTx(ctx, func(ctx context.Context) error { return e.App.Budgets.Lock(ctx, s, budgetID) })
+			{"budget.Service.PostWith", func(s access.Scope) error {
+				// the caller's own write runs only once the budget is found in scope
+				_, _, err := e.App.Budgets.PostWith(ctx, s, budgetID, func(context.Context) (budget.Entry, error) {
+					return budget.Entry{Type: budget.TxManualUpdate, Amount: 1}, nil
+				})
+				return err
 			}},
 			{"company.Service.ByID", func(s access.Scope) error { _, err := e.App.Companies.ByID(ctx, s, globexID); return err }},
 			{"company.Service.ResolveID", func(s access.Scope) error { _, err := e.App.Companies.ResolveID(ctx, s, globexID); return err }},
