@@ -131,22 +131,7 @@ func nextBalance(balance, amount int64) (int64, error) {
 // must lie in scope (checked in the query that locks it); another tenant's
 // is NOT_FOUND. Jobs pass access.SystemScope().
 func (s *Service) Post(ctx context.Context, scope access.Scope, budgetID int64, e Entry) (txOspID string, balance int64, err error) {
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		b, err := s.store.byID(ctx, scope, budgetID, true)
-		if database.IsNoRows(err) {
-			return apperr.NotFound("budget")
-		}
-		if err != nil {
-			return err
-		}
-		t, err := s.post(ctx, b, e)
-		if err != nil {
-			return err
-		}
-		txOspID, balance = t.OspID, t.BalanceAfter
-		return nil
-	})
-	return txOspID, balance, apperr.Wrap(err)
+	return s.PostWith(ctx, scope, budgetID, func(context.Context) (Entry, error) { return e, nil })
 }
 
 // PostWith posts to a budget the entry that write returns, after write

@@ -139,6 +139,27 @@ func TestSearchOfManyCountsAheadAndPagesAsSorted(t *testing.T) {
 		check("dashboard page 3", dash("example.com", 3), active, 2000, 1000)
 		check("dashboard page 8", dash("example.com", 8), active, 7000, 1000)
 		check("dashboard Zwaluw", dash("zwaluw", 1), sorted("zwaluw", "AND active", byFirstName), 0, 1000)
+
+		// the partner's admin, whose scope is a condition of its own in the
+		// count, the walk and the sort, sees Acme's pages as Acme's admin does
+		msp := e.LoginAs("msp.admin")
+		for _, q := range []string{"example.com", "zwaluw"} {
+			body := map[string]any{"corporateAccountOspId": seed.AcmeOspID, "search": q, "pagination": map[string]any{"page": 1, "size": 10}}
+			var asAcme, asMsp countedPage
+			e.Post(base+"/findByAny", acme, body).JSON(t, &asAcme)
+			e.Post(base+"/findByAny", msp, body).JSON(t, &asMsp)
+			if !equalIDs(asAcme.ids(), asMsp.ids()) || asAcme.TotalElements != asMsp.TotalElements || len(asMsp.Content) != 10 {
+				t.Errorf("findByAny %q as the partner's admin: %v (%d), as Acme's: %v (%d)", q, first(asMsp.ids()), asMsp.TotalElements,
+					first(asAcme.ids()), asAcme.TotalElements)
+			}
+			body = map[string]any{"corporateAccountOspId": seed.AcmeOspID, "search": q, "pagination": map[string]any{"page": 1, "size": 1000}}
+			e.Post(base+"/getByFilter", acme, body).JSON(t, &asAcme)
+			e.Post(base+"/getByFilter", msp, body).JSON(t, &asMsp)
+			if !equalIDs(asAcme.ids(), asMsp.ids()) || asAcme.TotalElements != asMsp.TotalElements || len(asMsp.Content) != 1000 {
+				t.Errorf("dashboard %q as the partner's admin: %v (%d), as Acme's: %v (%d)", q, first(asMsp.ids()), asMsp.TotalElements,
+					first(asAcme.ids()), asAcme.TotalElements)
+			}
+		}
 	})
 }
 
