@@ -325,21 +325,18 @@ func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]
 		return nil, 0, err
 	}
 	var rows []*row
-	walked := false
-	if q != "" && total > p.CountLimit() && listInDefaultOrder(p) {
-		if hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", q); ok {
-			conds, condArgs := listConds(f, false)
-			w := walk{keys: []string{"lastname", "firstname"}, hit: hit, hitArgs: hitArgs,
-				where: strings.Join(conds, " AND "), args: condArgs}
-			if rows, walked, err = s.walkPage(ctx, selectRow, w, p); err != nil {
-				return nil, 0, err
-			}
+	if q == "" {
+		rows, err = s.page(ctx, selectRow, clause+order, args, p)
+	} else {
+		sq := hitsQuery{sel: selectRow, fromWhere: clause, args: args, order: order}
+		if listInDefaultOrder(p) {
+			sq.keys = []string{"lastname", "firstname"}
+			sq.walkConds = func() ([]string, []any) { return listConds(f, false) }
 		}
+		rows, err = s.searchPage(ctx, sq, q, total, p)
 	}
-	if !walked {
-		if rows, err = s.page(ctx, selectRow, clause+order, args, p); err != nil {
-			return nil, 0, err
-		}
+	if err != nil {
+		return nil, 0, err
 	}
 	return rows, total, s.decorate(ctx, rows)
 }
@@ -365,14 +362,38 @@ func (s *store) countUpTo(ctx context.Context, fromWhere string, args []any, lim
 	return n, err
 }
 
-// walk is a page read in an index's order: the users in scope (where,
-// args) ordered by keys and then id, each tested with hit (hitArgs).
-type walk struct {
-	keys    []string
-	hit     string
-	hitArgs []any
-	where   string
-	args    []any
+// hitsQuery is a search's hits as searchPage reads a page of them: the
+// columns of the page's rows (sel: selectRow, selectHit), the hits' FROM
+// and WHERE with their arguments, and their ORDER BY. keys, when the order
+// is theirs and then the id's (which an index walks), allow a walk;
+// walkConds are then the hits' conditions but the search, as the walk
+// tests each row for the search itself.
+type hitsQuery struct {
+	sel       string
+	fromWhere string
+	args      []any
+	order     string
+	keys      []string
+	walkConds func() ([]string, []any)
+}
+
+// searchPage reads page p of a search's hits, counted being their count
+// up to p.CountLimit()+1 (countUpTo): by walking the order (walkPage) when
+// the search finds more than the limit and can be tested row by row
+// (Dialect.TextSearchRow), else, or when the walk does not reach the page,
+// by sorting the hits. Both statements are planned for their values
+// (Dialect.PlanForValues).
+func (s *store) searchPage(ctx context.Context, q hitsQuery, search string, counted int, p paging.Pagination) ([]*row, error) {
+	if counted > p.CountLimit() && q.keys != nil {
+		if hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", search); ok {
+			conds, condArgs := q.walkConds()
+			rows, walked, err := s.walkPage(ctx, q.sel, q.keys, hit, hitArgs, strings.Join(conds, " AND "), condArgs, p)
+			if err != nil || walked {
+				return rows, err
+			}
+		}
+	}
+	return s.page(ctx, q.sel, q.fromWhere+q.order, s.db.Dialect.PlanForValues(q.args), p)
 }
 
 // walkBound is how many rows walkPage passes at most for page p: as many
@@ -387,26 +408,28 @@ func walkBound(p paging.Pagination) (int, bool) {
 }
 
 // walkPage reads page p of a search that finds a great many rows (more
-// than the page's CountLimit) by walking the users in w's order, which an
-// index gives, and testing each row, passing walkBound rows at most. ok is
-// false when the page was not among them (the hits lie late in the order,
-// or the page is deep): the caller then sorts the hits. Since the search
-// finds more rows than the page ends at, a short page means exactly that.
-func (s *store) walkPage(ctx context.Context, sel string, w walk, p paging.Pagination) ([]*row, bool, error) {
+// than the page's CountLimit) by walking the users in scope (where, args)
+// in the order of keys and then id, which an index gives, and testing each
+// row with hit (hitArgs), passing walkBound rows at most. ok is false when
+// the page was not among them (the hits lie late in the order, or the
+// page is deep): the caller then sorts the hits. Since the search finds
+// more rows than the page ends at, a short page means exactly that.
+func (s *store) walkPage(ctx context.Context, sel string, keys []string, hit string, hitArgs []any, where string, args []any,
+	p paging.Pagination) ([]*row, bool, error) {
 	bound, ok := walkBound(p)
 	if !ok {
 		return nil, false, nil
 	}
-	inner, outer := make([]string, len(w.keys)), make([]string, len(w.keys))
-	for i, k := range w.keys {
+	inner, outer := make([]string, len(keys)), make([]string, len(keys))
+	for i, k := range keys {
 		inner[i] = "u." + k
 		outer[i] = "w." + k
 	}
-	query := `SELECT w.id FROM (SELECT u.id, ` + strings.Join(inner, ", ") + `, ` + w.hit + ` AS hit FROM users u WHERE ` + w.where +
+	query := `SELECT w.id FROM (SELECT u.id, ` + strings.Join(inner, ", ") + `, ` + hit + ` AS hit FROM users u WHERE ` + where +
 		` ORDER BY ` + strings.Join(inner, ", ") + `, u.id LIMIT ?) w WHERE w.hit ORDER BY ` + strings.Join(outer, ", ") + `, w.id LIMIT ? OFFSET ?`
-	args := s.db.Dialect.PlanForValues(append(append(append([]any{}, w.hitArgs...), w.args...), bound, p.Size, p.Offset()))
+	all := s.db.Dialect.PlanForValues(append(append(append([]any{}, hitArgs...), args...), bound, p.Size, p.Offset()))
 	var ids []int64
-	if err := s.db.Select(ctx, &ids, query, args...); err != nil {
+	if err := s.db.Select(ctx, &ids, query, all...); err != nil {
 		return nil, false, err
 	}
 	if len(ids) < p.Size {
@@ -423,8 +446,7 @@ func (s *store) walkPage(ctx context.Context, sel string, w walk, p paging.Pagin
 // thousands of search hits reads narrow rows.
 func (s *store) page(ctx context.Context, sel, fromWhereOrder string, args []any, p paging.Pagination) ([]*row, error) {
 	var ids []int64
-	if err := s.db.Select(ctx, &ids, `SELECT u.id `+fromWhereOrder+` LIMIT ? OFFSET ?`,
-		s.db.Dialect.PlanForValues(append(args, p.Size, p.Offset()))...); err != nil {
+	if err := s.db.Select(ctx, &ids, `SELECT u.id `+fromWhereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
 		return nil, err
 	}
 	return s.rowsOf(ctx, sel, ids)
@@ -529,22 +551,14 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 	if err != nil {
 		return nil, 0, err
 	}
-	var rows []*row
-	walked := false
-	if total > p.CountLimit() && len(f.voucherUsers) == 0 {
-		if hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", f.search); ok {
-			conds, condArgs := searchConds(f, false)
-			w := walk{keys: []string{"firstname", "lastname", "email"}, hit: hit, hitArgs: hitArgs,
-				where: strings.Join(conds, " AND "), args: condArgs}
-			if rows, walked, err = s.walkPage(ctx, selectHit, w, p); err != nil {
-				return nil, 0, err
-			}
-		}
+	sq := hitsQuery{sel: selectHit, fromWhere: clause, args: args, order: ` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC`}
+	if len(f.voucherUsers) == 0 { // a voucher's users are no hit a row test finds
+		sq.keys = []string{"firstname", "lastname", "email"}
+		sq.walkConds = func() ([]string, []any) { return searchConds(f, false) }
 	}
-	if !walked {
-		if rows, err = s.page(ctx, selectHit, clause+` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC`, args, p); err != nil {
-			return nil, 0, err
-		}
+	rows, err := s.searchPage(ctx, sq, f.search, total, p)
+	if err != nil {
+		return nil, 0, err
 	}
 	// a hit shows its company's name, not its roles or sign-in state
 	return rows, total, s.withCompanies(ctx, rows)
