@@ -85,7 +85,8 @@ type batch struct {
 	queue  []*memberCall // joined, not run yet
 	joined int
 	closed bool
-	broken error // a savepoint statement failed: the batch cannot commit
+
+	broken error // a savepoint statement failed: the batch cannot commit (the leader's only)
 
 	wake chan struct{} // a member joined (buffered 1; a waiting leader takes it)
 	done chan struct{} // closed after the commit (or rollback)
@@ -327,18 +328,16 @@ func callSafely(ctx context.Context, fn func(ctx context.Context) error) (err er
 	return fn(ctx), nil
 }
 
+// breakBatch and brokenErr run on the leader's goroutine only (member and
+// end), so b.broken needs no lock.
 func (g *groupCommit) breakBatch(b *batch, err error) {
-	g.mu.Lock()
 	if b.broken == nil {
 		b.broken = err
 	}
-	g.mu.Unlock()
 }
 
 // brokenErr is the error of a broken batch, nil while it is whole.
 func (g *groupCommit) brokenErr(b *batch) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if b.broken == nil {
 		return nil
 	}
