@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/expense"
 	"mobility/portal/internal/paging"
 	"mobility/portal/internal/seed"
@@ -567,4 +568,48 @@ func TestTakenBookingIDIsDrawnAgain(t *testing.T) {
 		t.Fatalf("balance %d, want -1000", got)
 	}
 	assertLedgerConsistent(t, e)
+}
+
+// TestProviderBookingOfATakenIDIsRefused: a provider's booking whose
+// booking id already names an expense is refused with BOOKING_ID_TAKEN and
+// writes nothing, in the caller's transaction, which goes on (the insert
+// that skips a taken id is the one statement that checks it).
+func TestProviderBookingOfATakenIDIsRefused(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		acme := e.LoginAs("acme.admin")
+		jan := e.UserOspID("jan.peeters")
+		b := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
+		var budgetID, userID int64
+		if err := e.DB.Get(ctx, &budgetID, `SELECT id FROM budgets WHERE osp_id = ?`, b.OspID); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.DB.Get(ctx, &userID, `SELECT id FROM users WHERE osp_id = ?`, jan); err != nil {
+			t.Fatal(err)
+		}
+		booking := expense.ProviderBooking{UserID: userID, CompanyID: e.CorporateAccountID(seed.AcmeOspID), BudgetID: budgetID,
+			Amount: 700, VatBasisPoints: 600, Date: "2026-11-20", BookingID: "NMBS-DUP1", MobilityMode: "TRAIN", Description: "ticket"}
+		if _, err := e.App.Expenses.BookProvider(ctx, booking); err != nil {
+			t.Fatal(err)
+		}
+		before := e.Snapshot()
+		err := e.DB.WithTx(ctx, func(ctx context.Context) error {
+			_, err := e.App.Expenses.BookProvider(ctx, booking)
+			if ae := apperr.As(err); ae == nil || ae.Label != expense.LabelBookingTaken {
+				t.Errorf("second booking of NMBS-DUP1: %v, want BOOKING_ID_TAKEN", err)
+			}
+			// the caller's transaction goes on
+			_, err = e.DB.Exec(ctx, `SELECT 1`)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changed := before.Changed(e.Snapshot()); len(changed) > 0 {
+			t.Errorf("a refused provider booking changed %v", changed)
+		}
+		if got := balance(t, e, b.OspID); got != -700 {
+			t.Errorf("balance %d, want -700", got)
+		}
+	})
 }

@@ -66,19 +66,16 @@ func (s *Service) BookProvider(ctx context.Context, b ProviderBooking) (*Provide
 		if err := s.budgets.CheckSpend(ctx, access.SystemScope(), b.BudgetID, b.Amount); err != nil {
 			return err
 		}
-		taken, err := s.store.bookingIDTaken(ctx, b.BookingID)
-		if err != nil {
-			return err
-		}
-		if taken {
-			return apperr.Conflict(LabelBookingTaken, "booking id "+b.BookingID+" is taken")
-		}
 		e := &expenseRow{OspID: uuid.NewString(), BudgetID: b.BudgetID, UserID: b.UserID, CorporateAccountID: b.CompanyID,
 			Amount: b.Amount, VatBasisPoints: b.VatBasisPoints, Description: strings.TrimSpace(b.Description), ExpenseDate: b.Date,
 			BookingID: b.BookingID, ExternalReference: b.ExternalReference, IdentificationField: b.IdentificationField,
 			MobilityMode: mode, NotBilled: true, CreatedAt: s.now(), MrpCode: b.Mrp.Code, MrpPartnerID: b.Mrp.PartnerID}
-		if err := s.store.insertExpense(ctx, e); err != nil {
+		inserted, err := s.store.insertIfBookingFree(ctx, e)
+		if err != nil {
 			return err
+		}
+		if !inserted {
+			return apperr.Conflict(LabelBookingTaken, "booking id "+b.BookingID+" is taken")
 		}
 		if _, _, err := s.budgets.Post(ctx, access.SystemScope(), e.BudgetID, budget.Entry{Type: budget.TxEvent, Amount: -e.Amount,
 			Description: e.Description, ExpenseID: &e.ID, Spend: true}); err != nil {

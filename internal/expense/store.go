@@ -46,31 +46,18 @@ type expenseRow struct {
 	MrpPartnerID *int64 `db:"mrp_partner_id"`
 }
 
-const insertExpenseSQL = `INSERT INTO expenses (osp_id, budget_id, user_id, corporate_account_id, amount, vat_percentage,
-		description, expense_date, booking_id, usage_reason, external_reference, identification_field, mobility_mode,
-		not_billed, settled, recurrence_id, period_key, created_by, created_at, resource_id, quantity_milli, mrp_code, mrp_partner_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-
-func (e *expenseRow) insertArgs() []any {
-	return []any{e.OspID, e.BudgetID, e.UserID, e.CorporateAccountID, e.Amount, e.VatBasisPoints, e.Description, e.ExpenseDate,
-		e.BookingID, e.UsageReason, e.ExternalReference, e.IdentificationField, e.MobilityMode, e.NotBilled, e.Settled,
-		e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli, e.MrpCode, e.MrpPartnerID}
-}
-
-func (s *store) insertExpense(ctx context.Context, e *expenseRow) error {
-	id, err := s.db.Insert(ctx, insertExpenseSQL+` RETURNING id`, e.insertArgs()...)
-	if err != nil {
-		return err
-	}
-	e.ID = id
-	return nil
-}
-
 // insertIfBookingFree inserts e unless its booking id is taken already
 // (false then, nothing written): one statement where a check and an
 // insert were two, on a posting's path.
 func (s *store) insertIfBookingFree(ctx context.Context, e *expenseRow) (bool, error) {
-	id, err := s.db.Insert(ctx, insertExpenseSQL+` ON CONFLICT (booking_id) DO NOTHING RETURNING id`, e.insertArgs()...)
+	id, err := s.db.Insert(ctx, `INSERT INTO expenses (osp_id, budget_id, user_id, corporate_account_id, amount, vat_percentage,
+		description, expense_date, booking_id, usage_reason, external_reference, identification_field, mobility_mode,
+		not_billed, settled, recurrence_id, period_key, created_by, created_at, resource_id, quantity_milli, mrp_code, mrp_partner_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (booking_id) DO NOTHING RETURNING id`,
+		e.OspID, e.BudgetID, e.UserID, e.CorporateAccountID, e.Amount, e.VatBasisPoints, e.Description, e.ExpenseDate,
+		e.BookingID, e.UsageReason, e.ExternalReference, e.IdentificationField, e.MobilityMode, e.NotBilled, e.Settled,
+		e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli, e.MrpCode, e.MrpPartnerID)
 	if database.IsNoRows(err) {
 		return false, nil
 	}
@@ -79,12 +66,6 @@ func (s *store) insertIfBookingFree(ctx context.Context, e *expenseRow) (bool, e
 	}
 	e.ID = id
 	return true, nil
-}
-
-func (s *store) bookingIDTaken(ctx context.Context, id string) (bool, error) {
-	var n int
-	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM expenses WHERE booking_id = ?`, id)
-	return n > 0, err
 }
 
 // eventView is an expense with its recurrence's id as stored; the service
