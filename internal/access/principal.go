@@ -13,8 +13,12 @@ type Principal struct {
 	SessionID int64
 	Login     string
 	Language  string
-	Roles     []Role
-	Scope     Scope
+	// Firstname, Lastname and Email name the signed-in user as at the
+	// request's start (user.FullName makes the shown name of them): a
+	// posting answers with who booked it without reading them again
+	Firstname, Lastname, Email string
+	Roles                      []Role
+	Scope                      Scope
 	// PartnerOspID and TenantOspID make up the segmented session id.
 	PartnerOspID string
 	TenantOspID  string

@@ -334,7 +334,7 @@ const PlatformSegment = "osp"
 
 func principalOf(id *identity, sessionID int64) *access.Principal {
 	p := &access.Principal{UserID: id.UserID, UserOspID: id.OspID, SessionID: sessionID,
-		Language: id.Language, Roles: id.Roles, PartnerOspID: PlatformSegment, TenantOspID: PlatformSegment}
+		Firstname: id.Firstname, Lastname: id.Lastname, Email: id.Email, Language: id.Language, Roles: id.Roles, PartnerOspID: PlatformSegment, TenantOspID: PlatformSegment}
 	if id.Login != nil {
 		p.Login = *id.Login
 	}

@@ -2,6 +2,8 @@ package expense_test
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -610,6 +612,65 @@ func TestProviderBookingOfATakenIDIsRefused(t *testing.T) {
 		}
 		if got := balance(t, e, b.OspID); got != -700 {
 			t.Errorf("balance %d, want -700", got)
+		}
+	})
+}
+
+// Create answers with the rows it holds instead of reading the expense
+// back: the answer must be, field for field, what events/get reads back
+// afterwards: booked by a company admin and by platform staff, with and
+// without a catalogue resource and quantity, with every optional text, and
+// through a principal that carries no name (the demo story's).
+func TestCreateAnswersAsGetReadsBack(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		staff, acme := e.LoginAs("ospadmin"), e.LoginAs("acme.admin")
+		jan, sophie := e.UserOspID("jan.peeters"), e.UserOspID("sophie.dubois")
+		bJan := newBudget(t, e, acme, "BUSINESS_BUDGET", jan, map[string]any{"unlimited": true})
+		bSophie := newBudget(t, e, acme, "BUSINESS_BUDGET", sophie, map[string]any{"frequency": "MONTH", "transferStrategy": "MONTH_RESET",
+			"frequencyAmount": 50000, "equalToRecurring": true})
+		train := serviceResource(t, e, staff, "TRAIN-9", "Train ticket Gent-Antwerpen", "TRAIN")
+		same := func(name, token string, created *testkit.Response) {
+			t.Helper()
+			testkit.MustStatus(t, created, 200)
+			answer := created.Map(t)
+			osp, _ := answer["ospId"].(string)
+			got := e.Post(v1+"/events/get", token, map[string]string{"ospId": osp})
+			testkit.MustStatus(t, got, 200)
+			if back := got.Map(t); !reflect.DeepEqual(answer, back) {
+				t.Errorf("%s: create answered\n%s\nget reads back\n%s", name, created.Body, got.Body)
+			}
+		}
+		same("admin, every text", acme, e.Post(createPath, acme, map[string]any{"userOspId": jan, "budgetOspId": bJan.OspID,
+			"amount": 1210, "vatPercentage": 21, "description": "Taxi", "date": "2026-11-20", "externalReference": "INV-7",
+			"usageReason": "client visit", "identificationField": "ID-3", "mobilityMode": "CAR"}))
+		same("staff, on a resource", staff, e.Post(createPath, staff, map[string]any{"userOspId": sophie, "budgetOspId": bSophie.OspID,
+			"amount": 990, "vatPercentage": 6, "description": "Gent-Antwerpen", "date": "2026-11-19", "resourceOspId": train,
+			"quantity": 2.5}))
+		same("admin, no VAT, defaults", acme, e.Post(createPath, acme, map[string]any{"userOspId": sophie, "budgetOspId": bSophie.OspID,
+			"amount": 1, "description": "Bus", "date": "2026-11-18"}))
+
+		// a principal without names: the booker's name is read
+		p, err := e.App.Auth.Authenticate(ctx, acme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Firstname != "Anna" || p.Lastname != "Acme" {
+			t.Fatalf("signed-in principal names %q %q", p.Firstname, p.Lastname)
+		}
+		p.Firstname, p.Lastname, p.Email = "", "", ""
+		d, err := e.App.Expenses.Create(ctx, p, expense.CreateRequest{UserOspID: jan, BudgetOspID: bJan.OspID, Amount: 300,
+			Description: "Parking", Date: "2026-11-20"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same("principal without names", acme, &testkit.Response{Status: 200, Body: raw})
+		if d.CreatedBy != "Anna Acme" {
+			t.Fatalf("booked by %q", d.CreatedBy)
 		}
 	})
 }

@@ -579,7 +579,7 @@ func (s *Service) runNext(ctx context.Context, id int64, day string, res *RunRes
 			VatBasisPoints: r.VatBasisPoints, Description: r.Description, ExpenseDate: date, MobilityMode: mobilityModeOf(r.PurchaseType),
 			RecurrenceID: &r.ID, PeriodKey: &key}
 		// the runner acts for no signed-in user: the recurrence was scoped when it was made
-		if err := s.book(ctx, access.SystemScope(), e); err != nil {
+		if _, err := s.book(ctx, access.SystemScope(), e); err != nil {
 			if ae := apperr.As(err); ae != nil && ae.Kind == apperr.KindConflict {
 				refused = &refusal{date: date, label: ae.Label, next: next}
 			}

@@ -16,13 +16,19 @@ type Resolved struct {
 	Type      string
 	Active    bool
 	FullName  string
-	Email     string
-	Language  string
+	// Firstname, Lastname and ContractID let a caller that booked on the
+	// user answer with their names without reading them again
+	Firstname  string
+	Lastname   string
+	ContractID string
+	Email      string
+	Language   string
 }
 
 func (r *row) resolved() *Resolved {
 	out := &Resolved{ID: r.ID, OspID: r.OspID, Type: r.UserType, Active: r.Active,
-		FullName: FullName(r.Firstname, r.Lastname, r.Email), Email: r.Email, Language: r.Language}
+		FullName: FullName(r.Firstname, r.Lastname, r.Email), Firstname: r.Firstname, Lastname: r.Lastname,
+		ContractID: r.ContractID, Email: r.Email, Language: r.Language}
 	if r.CorporateAccountID != nil {
 		out.CompanyID = *r.CorporateAccountID
 	}

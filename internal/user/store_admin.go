@@ -39,7 +39,7 @@ func (s *store) parkingSessions(ctx context.Context, userID int64, pg paging.Pag
 
 // resolvedColumns are what Resolve answers: the users table only.
 const resolvedColumns = `SELECT u.id, u.osp_id, u.corporate_account_id, u.user_type, u.firstname, u.lastname, u.email,
-	u.language, u.active FROM users u `
+	u.language, u.active, u.contract_id FROM users u `
 
 // resolve reads a user by public id within the scope, users table only.
 func (s *store) resolve(ctx context.Context, scope access.Scope, ospID string) (*row, error) {
