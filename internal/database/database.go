@@ -109,7 +109,12 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		// synchronous=FULL syncs the WAL at every commit, so an
 		// acknowledged posting survives a power cut; NORMAL would sync only
 		// at checkpoints and could lose the last commits.
-		// temp_store=MEMORY keeps the savepoint sub-journal in memory: a
+		// No memory map of the database file (mmap_size 0, SQLite's
+		// default): under a steady stream of postings every read
+		// transaction found the file changed and unmapped and remapped
+		// it, a munmap that took a third of the sign-in's epoch read and
+		// 6 % of a posting request's CPU (docs/performance.md); the page
+		// cache serves reads as fast. temp_store=MEMORY keeps the savepoint sub-journal in memory: a
 		// group commit runs each posting in a savepoint, and by default
 		// SQLite spills that journal to a temporary file past 64 KiB, so
 		// every page a posting first touched was written to disk, to be
@@ -119,7 +124,7 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 			synchronous = "NORMAL"
 		}
 		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
-			"&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=cache_size(-65536)&_pragma=mmap_size(268435456)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=cache_size(-65536)&_pragma=mmap_size(0)" +
 			"&_pragma=temp_store(MEMORY)" +
 			"&_txlock=immediate&_time_format=sqlite"
 		x, err = sqlx.Open(sqliteDriverName, dsn)
