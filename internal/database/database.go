@@ -114,11 +114,12 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		// transaction found the file changed and unmapped and remapped
 		// it, a munmap that took a third of the sign-in's epoch read and
 		// 6 % of a posting request's CPU (docs/performance.md); the page
-		// cache serves reads as fast. temp_store=MEMORY keeps the savepoint sub-journal in memory: a
+		// cache serves reads as fast.
+		// temp_store=MEMORY keeps the savepoint sub-journal in memory: a
 		// group commit runs each posting in a savepoint, and by default
 		// SQLite spills that journal to a temporary file past 64 KiB, so
 		// every page a posting first touched was written to disk, to be
-		// thrown away at the commit (a tenth of a posting's time).
+		// thrown away at the commit.
 		synchronous := "FULL"
 		if opt.TestOnlyNotDurable {
 			synchronous = "NORMAL"
