@@ -18,11 +18,11 @@ interface HistoryPage<T> {
   totalElements?: number;
 }
 
-const STATUS_COLORS: Record<string, string> = { UPLOADED: 'blue', PARTIAL: 'yellow', PROCESSED: 'green' };
+const STATUS_COLORS: Record<string, string> = { UPLOADED: 'blue', VALIDATED: 'cyan', PARTIAL: 'yellow', PROCESSED: 'green' };
 
 interface Props<T extends HistoryUpload> {
   /** The screen's namespace: it holds the history.*, report.rows and uploadStatus.* texts. */
-  ns: 'vouchers' | 'nmbsInvoices';
+  ns: 'vouchers' | 'nmbsInvoices' | 'providerUploads';
   testId: string;
   /** The query of the history's current page. */
   history: UseQueryResult<HistoryPage<T>>;
@@ -40,7 +40,8 @@ interface Props<T extends HistoryUpload> {
 /**
  * Earlier files of a provider, newest first: who uploaded and processed
  * them, when, the result, and the file to download again. Shared by the
- * provider-file screens (vouchers, Cambio) and the NMBS invoices.
+ * provider-file screens (vouchers, Cambio), the provider uploads of each
+ * kind and the NMBS invoices.
  */
 export function UploadHistory<T extends HistoryUpload>(props: Props<T>) {
   const { ns, testId, history, page, onPageChange, onDownload, uploaded, processed, result, extraColumns = [] } = props;

@@ -1,16 +1,14 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '@/components/NotFoundPage';
-import { PagedTable, type Column } from '@/components/PagedTable';
 import { ImportLineErrors } from '@/components/import/ImportLineErrors';
 import { UploadFlow } from '@/components/import/UploadFlow';
+import { UploadHistory } from '@/components/import/UploadHistory';
 import type { ProviderHistoryRow, ProviderReport } from '@/lib/api/types';
 import { IMPORT_MAX_ROWS } from '@/lib/constants';
-import { formatDateTime } from '@/lib/format';
 import {
-  HISTORY_PAGE_SIZE,
   useDownloadProviderTemplate,
   useDownloadProviderUpload,
   useProcessProviderUpload,
@@ -136,30 +134,17 @@ function History({ tab }: { tab: UploadTab }) {
   const [page, setPage] = useState(1);
   const history = useProviderUploadHistory(tab.kind, page);
   const download = useDownloadProviderUpload();
-  const columns: Column<ProviderHistoryRow>[] = [
-    { key: 'uploadedOn', header: t('history.uploadedOn'), render: (row) => formatDateTime(row.uploadedOn) },
-    {
-      key: 'filename',
-      header: t('history.file'),
-      render: (row) => (
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => download.mutate({ uploadId: row.uploadId, filename: row.filename })}
-          aria-label={t('history.download', { name: row.filename })}
-        >
-          {row.filename}
-        </Anchor>
-      ),
-    },
-    { key: 'rows', header: t('history.rows'), render: (row) => row.rowCount },
-    { key: 'uploadedBy', header: t('history.uploadedBy'), render: (row) => row.uploadedBy },
-    { key: 'status', header: t('history.status'), render: (row) => t(`statuses.${row.status}`) },
-    {
-      key: 'result',
-      header: t('history.result'),
-      render: (row) =>
+  return (
+    <UploadHistory<ProviderHistoryRow>
+      ns="providerUploads"
+      testId="upload-history"
+      history={history}
+      page={page}
+      onPageChange={setPage}
+      onDownload={(row) => download.mutate({ uploadId: row.uploadId, filename: row.filename })}
+      uploaded={(row) => ({ on: row.uploadedOn, by: row.uploadedBy })}
+      processed={(row) => ({ on: row.processedOn ?? undefined, by: row.processedBy ?? undefined })}
+      result={(row) =>
         row.counts
           ? t('history.counts', {
               booked: row.counts.booked,
@@ -167,41 +152,8 @@ function History({ tab }: { tab: UploadTab }) {
               already: row.counts.alreadyProcessed,
               failed: row.counts.failed,
             })
-          : '—',
-    },
-    {
-      key: 'processed',
-      header: t('history.processed'),
-      render: (row) => (row.processedOn ? `${formatDateTime(row.processedOn)} · ${row.processedBy ?? ''}` : '—'),
-    },
-  ];
-  return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <Title order={3} size="h4">
-          {t('history.title')}
-        </Title>
-        <PagedTable
-          columns={columns}
-          rows={history.data?.content}
-          rowKey={(row) => row.uploadId}
-          isLoading={history.isLoading}
-          isFetching={history.isFetching}
-          error={history.error}
-          onRetry={() => void history.refetch()}
-          emptyMessage={t('history.empty')}
-          page={page}
-          totalPages={history.data?.totalPages}
-          totalElements={history.data?.totalElements}
-          onPageChange={setPage}
-          testId="upload-history"
-        />
-        {history.data && history.data.totalElements > HISTORY_PAGE_SIZE && (
-          <Text size="xs" c="dimmed">
-            {t('history.total', { count: history.data.totalElements })}
-          </Text>
-        )}
-      </Stack>
-    </Card>
+          : '—'
+      }
+    />
   );
 }
