@@ -3,8 +3,6 @@ package budget
 import (
 	"context"
 
-	"github.com/google/uuid"
-
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/clock"
@@ -50,7 +48,7 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 	if booking == "" {
 		booking = clock.Today(now)
 	}
-	t := &txRow{OspID: newTxOspID(), BudgetID: b.ID, Type: e.Type, Amount: e.Amount, BalanceAfter: after,
+	t := &txRow{OspID: database.NewID(), BudgetID: b.ID, Type: e.Type, Amount: e.Amount, BalanceAfter: after,
 		Description: e.Description, ExpenseID: e.ExpenseID, PeriodKey: e.PeriodKey, BookingDate: booking,
 		CreatedBy: e.CreatedBy, CreatedAt: now}
 	if err := s.store.appendTx(ctx, t); err != nil {
@@ -163,15 +161,4 @@ func (s *Service) PostWith(ctx context.Context, scope access.Scope, budgetID int
 		return nil
 	})
 	return txOspID, balance, apperr.Wrap(err)
-}
-
-// newTxOspID makes a ledger row's public id: a time-ordered UUID (v7), so
-// the unique index on the ever-growing ledger takes appends, not random
-// inserts.
-func newTxOspID() string {
-	id, err := uuid.NewV7()
-	if err != nil {
-		return uuid.NewString()
-	}
-	return id.String()
 }

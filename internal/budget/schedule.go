@@ -223,7 +223,7 @@ func (s *Service) periodEntries(b *row, claims []periodClaim, fresh map[claimKey
 				return err
 			}
 			balance = next
-			out = append(out, &txRow{OspID: newTxOspID(), BudgetID: b.ID, Type: typ, Amount: v,
+			out = append(out, &txRow{OspID: database.NewID(), BudgetID: b.ID, Type: typ, Amount: v,
 				BalanceAfter: balance, Description: "period " + period, PeriodKey: &period, BookingDate: bookingDate, CreatedAt: now})
 			return nil
 		}

@@ -164,7 +164,7 @@ func (s *Service) BookTripCompensations(ctx context.Context, users [][]TripEntry
 				if booking == "" {
 					booking = clock.Today(now)
 				}
-				t := &txRow{OspID: newTxOspID(), BudgetID: b.ID, Type: TxTopup, Amount: e.Amount, BalanceAfter: after,
+				t := &txRow{OspID: database.NewID(), BudgetID: b.ID, Type: TxTopup, Amount: e.Amount, BalanceAfter: after,
 					Description: e.Description, BookingDate: booking, CreatedAt: now}
 				b.Balance = after
 				txs = append(txs, t)

@@ -27,12 +27,20 @@ import (
 // before any connection is opened (the driver adds it to new ones).
 func init() {
 	sqlite.MustRegisterScalarFunction("portal_uuid7", 0, func(*sqlite.FunctionContext, []driver.Value) (driver.Value, error) {
-		id, err := uuid.NewV7()
-		if err != nil {
-			return nil, err
-		}
-		return id.String(), nil
+		return NewID(), nil
 	})
+}
+
+// NewID makes the public id of a row of an ever-growing table (ledger
+// rows, expenses): a time-ordered UUID (version 7), so the unique index on
+// it takes appends at its end, not inserts at random places, each a page
+// of its own to write at the commit.
+func NewID() string {
+	id, err := uuid.NewV7()
+	if err != nil {
+		return uuid.NewString()
+	}
+	return id.String()
 }
 
 // DB is the application's handle on its database.

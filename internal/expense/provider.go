@@ -4,12 +4,11 @@ import (
 	"context"
 	"strings"
 
-	"github.com/google/uuid"
-
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/budget"
 	"mobility/portal/internal/constants"
+	"mobility/portal/internal/database"
 	"mobility/portal/internal/money"
 )
 
@@ -66,7 +65,7 @@ func (s *Service) BookProvider(ctx context.Context, b ProviderBooking) (*Provide
 		if err := s.budgets.CheckSpend(ctx, access.SystemScope(), b.BudgetID, b.Amount); err != nil {
 			return err
 		}
-		e := &expenseRow{OspID: uuid.NewString(), BudgetID: b.BudgetID, UserID: b.UserID, CorporateAccountID: b.CompanyID,
+		e := &expenseRow{OspID: database.NewID(), BudgetID: b.BudgetID, UserID: b.UserID, CorporateAccountID: b.CompanyID,
 			Amount: b.Amount, VatBasisPoints: b.VatBasisPoints, Description: strings.TrimSpace(b.Description), ExpenseDate: b.Date,
 			BookingID: b.BookingID, ExternalReference: b.ExternalReference, IdentificationField: b.IdentificationField,
 			MobilityMode: mode, NotBilled: true, CreatedAt: s.now(), MrpCode: b.Mrp.Code, MrpPartnerID: b.Mrp.PartnerID}

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
-
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
 	"mobility/portal/internal/budget"
@@ -145,7 +143,7 @@ func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) (
 		txOspID, _, err = s.budgets.PostWith(ctx, scope, e.BudgetID, func(ctx context.Context) (budget.Entry, error) {
 			// a 12-character booking id not used yet: a drawn id that is
 			// taken (the unique index expenses_booking_id) is drawn again
-			e.OspID, e.NotBilled, e.CreatedAt = uuid.NewString(), true, s.now()
+			e.OspID, e.NotBilled, e.CreatedAt = database.NewID(), true, s.now()
 			inserted := false
 			for draw := 0; !inserted; draw++ {
 				if draw == 8 {
