@@ -35,5 +35,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // above the 5 s that findBy* may wait (src/test/setup.ts)
+    testTimeout: 20_000,
   },
 });

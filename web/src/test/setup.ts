@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18n, { i18nReady, NAMESPACES } from '@/lib/i18n';
 import { SUPPORTED_LANGUAGES } from '@/lib/constants';
+
+// findBy* and waitFor wait up to 5 s, not 1 s: on a loaded 2-core machine (the
+// CI's, running beside other suites) a multi-step form took longer than 1 s
+// to reach its last step, and a test that was right failed.
+configure({ asyncUtilTimeout: 5000 });
 
 // Tests render at once and some switch language: have every language's texts in memory.
 await i18nReady;
