@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SEARCH_MIN_CHARS } from '@/lib/constants';
 import type { Sort } from '../PagedTable';
@@ -70,22 +70,42 @@ export function useListParams<S extends Sort | null = null>(defaultSort: S = nul
 /**
  * A list's other filters (a partner, a state…), in the URL beside its page,
  * order and search: get reads one ('' when unset), set changes one and
- * starts again at page 1.
+ * starts again at page 1, setList applies a multi-select's change.
  */
 export function useFilterParams() {
   const [params, setParams] = useSearchParams();
+  // react-router gives setParams the parameters of the last render: two
+  // changes before the list renders again (two quick picks in a
+  // multi-select on a busy machine) kept only the second. A change made
+  // here and not rendered yet is the base of the next one.
+  const pending = useRef<{ base: string; next: URLSearchParams } | null>(null);
+  const change = (apply: (next: URLSearchParams) => void) => {
+    const rendered = params.toString();
+    const next = new URLSearchParams(pending.current?.base === rendered ? pending.current.next : params);
+    apply(next);
+    next.delete('page');
+    pending.current = { base: rendered, next };
+    setParams(new URLSearchParams(next), { replace: true });
+  };
+  const put = (next: URLSearchParams, name: string, value: string | null) => {
+    if (value) next.set(name, value);
+    else next.delete(name);
+  };
   return {
     get: (name: string) => params.get(name) ?? '',
-    set: (name: string, value: string | null) =>
-      setParams(
-        (current) => {
-          if (value) current.set(name, value);
-          else current.delete(name);
-          current.delete('page');
-          return current;
-        },
-        { replace: true },
-      ),
+    set: (name: string, value: string | null) => change((next) => put(next, name, value)),
+    /**
+     * A multi-select's change to the comma-separated list name: what it
+     * added to and removed from the list it rendered with, applied to the
+     * list as it is now.
+     */
+    setList: (name: string, rendered: string[], selected: string[]) =>
+      change((next) => {
+        const now = (next.get(name) ?? '').split(',').filter(Boolean);
+        const removed = rendered.filter((v) => !selected.includes(v));
+        const added = selected.filter((v) => !rendered.includes(v) && !now.includes(v));
+        put(next, name, [...now.filter((v) => !removed.includes(v)), ...added].join(','));
+      }),
   };
 }
 

@@ -95,7 +95,7 @@ export function InvoiceList({ selfBilling, corporateAccountOspId, staff }: Props
               placeholder={values.statuses.length ? undefined : t('filters.allStatuses')}
               data={INVOICE_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
               value={values.statuses}
-              onChange={(next) => params.set('status', next.join(','))}
+              onChange={(next) => params.setList('status', values.statuses, next)}
               clearable
               w={300}
               comboboxProps={{ withinPortal: true }}
