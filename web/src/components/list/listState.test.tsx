@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '@/test/render';
-import { useFilterParams } from './listState';
+import { useFilterParams, useListParams } from './listState';
 
 /** Two changes in one handler: both made before the list renders again. */
 function Filters() {
@@ -27,6 +27,33 @@ function Filters() {
     </>
   );
 }
+
+/** A list's own parameters, two changed in one handler. */
+function ListControls() {
+  const list = useListParams();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        list.setSearch('peeters');
+        list.setInactive(true);
+      }}
+    >
+      search inactive
+    </button>
+  );
+}
+
+describe('useListParams', () => {
+  it('keeps both of two changes made before the list renders again', async () => {
+    const { router } = renderRoutes([{ path: '/list', element: <ListControls /> }], '/list?page=2');
+    const search = () => new URLSearchParams(router.state.location.search);
+    fireEvent.click(screen.getByRole('button', { name: 'search inactive' }));
+    await waitFor(() => expect(search().get('inactive')).toBe('true'));
+    expect(search().get('search')).toBe('peeters');
+    expect(search().get('page')).toBeNull();
+  });
+});
 
 describe('useFilterParams', () => {
   it('keeps every change made before the list renders again, and starts again at page 1', async () => {

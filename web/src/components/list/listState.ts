@@ -25,12 +25,32 @@ export interface ListState {
 }
 
 /**
+ * The URL's parameters and a change to them, replacing the history entry.
+ * react-router gives setParams the parameters of the last render: two
+ * changes before the list renders again (two quick picks in a multi-select
+ * on a busy machine) kept only the second. A change made here and not
+ * rendered yet is the base of the next one.
+ */
+function useParamsWriter() {
+  const [params, setParams] = useSearchParams();
+  const pending = useRef<{ base: string; next: URLSearchParams } | null>(null);
+  const change = (apply: (next: URLSearchParams) => void) => {
+    const rendered = params.toString();
+    const next = new URLSearchParams(pending.current?.base === rendered ? pending.current.next : params);
+    apply(next);
+    pending.current = { base: rendered, next };
+    setParams(next, { replace: true });
+  };
+  return { params, change };
+}
+
+/**
  * The list's page, sort and filters live in the URL: the back button from a
  * user's detail returns to the same page, and a filtered list can be shared.
  * Other parameters (an MSP user's corporateAccountOspId) are left alone.
  */
 export function useListParams<S extends Sort | null = null>(defaultSort: S = null as S) {
-  const [params, setParams] = useSearchParams();
+  const { params, change } = useParamsWriter();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const inactive = params.get('inactive') === 'true';
@@ -41,16 +61,12 @@ export function useListParams<S extends Sort | null = null>(defaultSort: S = nul
     property && (direction === 'ASC' || direction === 'DESC') ? { property, direction } : defaultSort;
 
   const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') current.delete(key);
-          else current.set(key, value);
-        }
-        return current;
-      },
-      { replace: true },
-    );
+    change((next) => {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+    });
 
   return {
     page,
@@ -73,20 +89,14 @@ export function useListParams<S extends Sort | null = null>(defaultSort: S = nul
  * starts again at page 1, setList applies a multi-select's change.
  */
 export function useFilterParams() {
-  const [params, setParams] = useSearchParams();
-  // react-router gives setParams the parameters of the last render: two
-  // changes before the list renders again (two quick picks in a
-  // multi-select on a busy machine) kept only the second. A change made
-  // here and not rendered yet is the base of the next one.
-  const pending = useRef<{ base: string; next: URLSearchParams } | null>(null);
-  const change = (apply: (next: URLSearchParams) => void) => {
-    const rendered = params.toString();
-    const next = new URLSearchParams(pending.current?.base === rendered ? pending.current.next : params);
-    apply(next);
-    next.delete('page');
-    pending.current = { base: rendered, next };
-    setParams(new URLSearchParams(next), { replace: true });
-  };
+  const writer = useParamsWriter();
+  const { params } = writer;
+  // a new filter starts again at page 1
+  const change = (apply: (next: URLSearchParams) => void) =>
+    writer.change((next) => {
+      apply(next);
+      next.delete('page');
+    });
   const put = (next: URLSearchParams, name: string, value: string | null) => {
     if (value) next.set(name, value);
     else next.delete(name);
