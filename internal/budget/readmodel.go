@@ -22,6 +22,10 @@ type Ref struct {
 	CompanyID        int64  `db:"corporate_account_id"`
 	BudgetType       string `db:"budget_type"`
 	ActivationStatus string `db:"activation_status"`
+	// Balance (cents) and Limited: what a screen choosing among a user's
+	// budgets shows beside each (internal/order's confirmation)
+	Balance int64 `db:"balance"`
+	Limited bool  `db:"limited"`
 }
 
 // RefByOspID finds a budget by public id within scope; others' and

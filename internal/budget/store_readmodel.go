@@ -11,7 +11,7 @@ import (
 // booking and its corrections.
 const expenseTxTypes = `('event','refund','update')`
 
-const selectRef = `SELECT b.id, b.osp_id, b.user_id, b.corporate_account_id, b.budget_type, b.activation_status FROM budgets b `
+const selectRef = `SELECT b.id, b.osp_id, b.user_id, b.corporate_account_id, b.budget_type, b.activation_status, b.balance, b.limited FROM budgets b `
 
 func (s *store) ref(ctx context.Context, scope access.Scope, ospID string) (*Ref, error) {
 	cond, args := scope.InCompanies("b.corporate_account_id")

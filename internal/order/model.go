@@ -110,6 +110,8 @@ type EmployeeBudget struct {
 	OspID      string `json:"ospId"`
 	BudgetType string `json:"budgetType"`
 	Active     bool   `json:"active"`
+	Balance    int64  `json:"balance" description:"cents; what the budget holds now"`
+	Unlimited  bool   `json:"unlimited" description:"the budget may go below zero: a confirmation is never refused for its balance"`
 }
 
 // Details is an order with what handling it needs: whether the caller may

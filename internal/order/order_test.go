@@ -304,6 +304,13 @@ func TestTenancyAndConfig(t *testing.T) {
 		if o["nationalNumber"] != "85.07.30-033.28" || d["canHandle"] != true || d["suggestedBudgetOspId"] != f.budget {
 			t.Fatalf("details: %s", res.Body)
 		}
+		// each of the employee's budgets with what it holds, so the
+		// handler sees where the confirmation can book
+		if bs := d["budgets"].([]any); len(bs) != 1 || bs[0].(map[string]any)["ospId"] != f.budget ||
+			bs[0].(map[string]any)["balance"] != float64(f.balance(t)) || bs[0].(map[string]any)["balance"] != float64(100_000) ||
+			bs[0].(map[string]any)["unlimited"] != false || bs[0].(map[string]any)["active"] != true {
+			t.Fatalf("details' budgets: %s", res.Body)
+		}
 
 		// PLATFORM: the company's admins may look (masked) but not handle
 		want(t, e.Post(ord+"/config/update", f.staff, map[string]any{"corporateAccountOspId": seed.AcmeOspID, "handledBy": "PLATFORM",

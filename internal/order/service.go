@@ -337,7 +337,8 @@ func (s *Service) Details(ctx context.Context, p *access.Principal, id string) (
 		return nil, err
 	}
 	for _, b := range refs[r.UserID] {
-		d.Budgets = append(d.Budgets, EmployeeBudget{OspID: b.OspID, BudgetType: b.BudgetType, Active: b.ActivationStatus != budget.StatusDeactivated})
+		d.Budgets = append(d.Budgets, EmployeeBudget{OspID: b.OspID, BudgetType: b.BudgetType,
+			Active: b.ActivationStatus != budget.StatusDeactivated, Balance: b.Balance, Unlimited: !b.Limited})
 	}
 	if b, ok := suggest(refs[r.UserID], r.BudgetType, cfg.DefaultBudgetType); ok {
 		d.SuggestedBudgetOspID = b.OspID

@@ -8943,8 +8943,15 @@ export interface components {
         };
         OrderEmployeeBudget: {
             active: boolean;
+            /**
+             * Format: int64
+             * @description cents; what the budget holds now
+             */
+            balance: number;
             budgetType: string;
             ospId: string;
+            /** @description the budget may go below zero: a confirmation is never refused for its balance */
+            unlimited: boolean;
         };
         OrderListRequest: {
             corporateAccountOspId?: string;

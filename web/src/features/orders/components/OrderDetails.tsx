@@ -83,7 +83,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
               </Row>
             </>
           )}
-          <Row label={t('fields.budgetType')}>{o.budgetType}</Row>
+          <Row label={t('fields.budgetType')}>{t(`budgets:types.${o.budgetType}`, { defaultValue: o.budgetType })}</Row>
           <Row label={t('fields.b2bContractNumber')}>{o.b2bContractNumber || '—'}</Row>
           <Row label={t('fields.limited')}>{yes(o.limited)}</Row>
           <Row label={t('fields.remark')}>{o.remark || '—'}</Row>

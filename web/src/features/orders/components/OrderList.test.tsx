@@ -25,7 +25,16 @@ function setup(answer?: (call: Call) => Response | undefined) {
     if (custom) return custom;
     if (call.url.endsWith('/order/getOpen')) return jsonResponse(200, { content: [ORDER], totalElements: 1, totalPages: 1, page: 1, size: 20 });
     if (call.url.includes('/order/getDetails/'))
-      return jsonResponse(200, { order: ORDER, canHandle: true, handledBy: 'COMPANY', budgets: [{ ospId: 'b-1', budgetType: 'MOBILITY_BUDGET', active: true }], suggestedBudgetOspId: 'b-1' });
+      return jsonResponse(200, {
+        order: ORDER,
+        canHandle: true,
+        handledBy: 'COMPANY',
+        budgets: [
+          { ospId: 'b-1', budgetType: 'MOBILITY_BUDGET', active: true, balance: 100_000, unlimited: false },
+          { ospId: 'b-2', budgetType: 'BUSINESS_BUDGET', active: true, balance: -1_250, unlimited: true },
+        ],
+        suggestedBudgetOspId: 'b-1',
+      });
     if (call.url.endsWith('/order/confirm')) return jsonResponse(200, { ...ORDER, status: 'CONFIRMED' });
     if (call.url.endsWith('/order/cancel')) return jsonResponse(200, { ...ORDER, status: 'CANCELLED' });
     return jsonResponse(404, { errorLabel: 'NOT_FOUND' });
@@ -59,12 +68,29 @@ describe('season-card orders list', () => {
     const price = await screen.findByTestId('process-price');
     await user.clear(price);
     await user.type(price, '45.50');
-    await waitFor(() => expect(screen.getByTestId('process-budget')).toHaveValue('MOBILITY_BUDGET'));
+    await waitFor(() => expect(screen.getByTestId('process-budget')).toHaveValue('Mobility budget · holds €1,000.00'));
+    expect(screen.queryByTestId('process-short')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('process-save'));
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/order/confirm'))).toHaveLength(1));
     const sent = calls.find((c) => c.url.endsWith('/order/confirm'));
     expect(sent?.body).toEqual({ orderId: 'o-1', effectiveStartDate: '2026-12-01', effectivePrice: 4550, budgetOspId: 'b-1' });
     expect(sent?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('shows what each budget holds and warns before booking more than a limited one holds', SLOW, async () => {
+    const { calls, user } = setup();
+    await user.click(await screen.findByTestId('order-process'));
+    const price = await screen.findByTestId('process-price');
+    await user.clear(price);
+    await user.type(price, '1000.01');
+    expect(await screen.findByTestId('process-short')).toHaveTextContent('This budget holds €1,000.00, less than the amount to book');
+    // the unlimited budget may go below zero: no warning
+    await user.click(screen.getByTestId('process-budget'));
+    await user.click(await screen.findByRole('option', { name: 'Business budget · -€12.50, no limit', hidden: true }));
+    await waitFor(() => expect(screen.queryByTestId('process-short')).not.toBeInTheDocument());
+    await user.click(screen.getByTestId('process-save'));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/order/confirm'))).toHaveLength(1));
+    expect(calls.find((c) => c.url.endsWith('/order/confirm'))?.body).toMatchObject({ effectivePrice: 100_001, budgetOspId: 'b-2' });
   });
 
   it('needs a reason to cancel, and shows the server refusal', SLOW, async () => {

@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CurrencyInput } from '@/components/CurrencyInput';
 import { DateField } from '@/components/DateField';
-import { Money } from '@/components/Money';
+import { Money, useFormatMoney } from '@/components/Money';
 import { errorMessage } from '@/lib/api/errorMessage';
 import { useIdempotencyKey } from '@/lib/api/idempotency';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -39,6 +39,13 @@ export function ProcessOrderDialog({ scope, order, onClose }: { scope: OrderScop
     if (suggested && !form.getValues('budgetOspId')) form.setValue('budgetOspId', suggested);
   }, [suggested, form]);
   const price = toCents(useWatch({ control: form.control, name: 'effectivePrice' }));
+  const chosen = useWatch({ control: form.control, name: 'budgetOspId' });
+  const format = useFormatMoney();
+  const budgets = details.data?.budgets ?? [];
+  const total = price !== null && price > 0 ? price + order.parkingPrice : null;
+  // a limited budget that holds less than the booking refuses it
+  // (INSUFFICIENT_BUDGET): said before the user submits
+  const short = budgets.find((b) => b.ospId === chosen && !b.unlimited && total !== null && b.balance < total);
 
   const submit = form.handleSubmit(async (values) => {
     setRefusal(null);
@@ -122,23 +129,34 @@ export function ProcessOrderDialog({ scope, order, onClose }: { scope: OrderScop
                 <Select
                   label={t('process.budget')}
                   withAsterisk
-                  data={(details.data?.budgets ?? []).map((b) => ({
-                    value: b.ospId,
-                    label: b.active ? b.budgetType : `${b.budgetType} (${t('process.inactive')})`,
-                    disabled: !b.active,
-                  }))}
+                  data={budgets.map((b) => {
+                    const holds = b.unlimited
+                      ? t('process.balanceUnlimited', { amount: format(b.balance) })
+                      : t('process.balance', { amount: format(b.balance) });
+                    const name = t(`budgets:types.${b.budgetType}`, { defaultValue: b.budgetType });
+                    return {
+                      value: b.ospId,
+                      label: b.active ? `${name} · ${holds}` : `${name} (${t('process.inactive')})`,
+                      disabled: !b.active,
+                    };
+                  })}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
-                  error={fieldState.error?.message ?? (details.data && details.data.budgets.length === 0 ? t('process.noBudget') : undefined)}
+                  error={fieldState.error?.message ?? (details.data && budgets.length === 0 ? t('process.noBudget') : undefined)}
                   data-testid="process-budget"
                 />
               )}
             />
           )}
-          {price !== null && price > 0 && (
+          {total !== null && (
             <Text size="sm">
-              {t('process.total')}: <Money cents={price + order.parkingPrice} fw={600} />
+              {t('process.total')}: <Money cents={total} fw={600} />
             </Text>
+          )}
+          {short && (
+            <Alert color="yellow" data-testid="process-short">
+              {t('process.short', { amount: format(short.balance) })}
+            </Alert>
           )}
           {refusal && (
             <Alert color="red" role="alert" data-testid="process-refusal">
