@@ -43,7 +43,7 @@ type Deps struct {
 }
 
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, companies: d.Companies, users: d.Users, outbox: d.Outbox}
+	return &Service{db: d.DB, store: newStore(d.DB), clock: d.Clock, companies: d.Companies, users: d.Users, outbox: d.Outbox}
 }
 
 func (s *Service) now() time.Time { return database.Now(s.clock.Now()) }

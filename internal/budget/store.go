@@ -14,7 +14,16 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-type store struct{ db *database.DB }
+type store struct {
+	db      *database.DB
+	monthly *database.Deferred[MonthlyTotal] // the monthly totals' writer (store_monthly.go)
+}
+
+func newStore(db *database.DB) *store {
+	s := &store{db: db}
+	s.monthly = s.monthlyWriter()
+	return s
+}
 
 // row is a budget as stored, with its owner's and company's public ids.
 type row struct {

@@ -88,6 +88,8 @@ type batch struct {
 
 	broken error // a savepoint statement failed: the batch cannot commit (the leader's only)
 
+	deferred deferredSet // the read-model increments of the members that succeeded (deferred.go; the leader's only)
+
 	wake chan struct{} // a member joined (buffered 1; a waiting leader takes it)
 	done chan struct{} // closed after the commit (or rollback)
 	err  error         // the commit's error, read after done
@@ -116,7 +118,10 @@ const batchLockTimeout = "25ms"
 // member's own code may turn that error into an answer of its own.
 type memberKey struct{}
 
-type memberState struct{ lockConflict atomic.Bool }
+type memberState struct {
+	lockConflict atomic.Bool
+	deferred     deferredSet // what the member's posting handed to the batch (Deferred.Add)
+}
 
 // noteLockConflict records, for a batch member, a statement that failed
 // waiting for a lock (lock_timeout) or in a deadlock.
@@ -178,6 +183,11 @@ func (g *groupCommit) run(ctx context.Context, fn func(ctx context.Context) erro
 	switch {
 	case b.beginErr != nil:
 		return b.beginErr
+	case errors.Is(b.err, errRetryAlone):
+		// the batch's deferred writes met a deadlock (end): nothing of it
+		// is booked, and a refusal may rest on a posting before it that
+		// is not booked either, so every member runs again alone
+		return errRetryAlone
 	case c.err != nil:
 		return c.err
 	default:
@@ -300,6 +310,7 @@ func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.
 			g.breakBatch(b, err)
 			return g.brokenErr(b), nil
 		}
+		b.deferred.takeFrom(&state.deferred)
 		return nil, nil
 	}
 	// undo the member's writes; the savepoint stays for the next member
@@ -352,16 +363,31 @@ func (g *groupCommit) end(b *batch) error {
 		g.releaseLane()
 		return err
 	}
+	if g.db.Dialect == Postgres {
+		// the deferred writes and the commit may still take locks (a
+		// company's monthly totals; deferred triggers: the sign-in epoch,
+		// migration 00035); they wait for them as any transaction would
+		if _, err := b.tx.Exec("SET LOCAL lock_timeout = 0"); err != nil {
+			_ = b.tx.Rollback()
+			g.releaseLane()
+			return commitErr(err)
+		}
+	}
+	// the read-model increments of the members that succeeded, written
+	// once for the batch (deferred.go)
+	if err := b.deferred.flush(context.WithValue(context.Background(), txKey{}, b.tx)); err != nil {
+		_ = b.tx.Rollback()
+		g.releaseLane()
+		if isLockConflict(err) {
+			// a deadlock with another process's transaction: nothing of
+			// the batch is booked, so each posting runs again alone
+			return errRetryAlone
+		}
+		return fmt.Errorf("group transaction: deferred writes: %w", err)
+	}
 	if g.db.Dialect == SQLite {
 		// SQLite's commit must hold the writer
 		err := b.tx.Commit()
-		g.releaseLane()
-		return commitErr(err)
-	}
-	// the commit may still take locks (deferred triggers: the sign-in
-	// epoch, migration 00035); it waits for them as any commit would
-	if _, err := b.tx.Exec("SET LOCAL lock_timeout = 0"); err != nil {
-		_ = b.tx.Rollback()
 		g.releaseLane()
 		return commitErr(err)
 	}

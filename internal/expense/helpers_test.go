@@ -92,6 +92,14 @@ func assertLedgerConsistent(t *testing.T, e *testkit.Env) {
 			t.Fatalf("budget %d: balance_after %d, running sum %d", r.BudgetID, r.BalanceAfter, running[r.BudgetID])
 		}
 	}
+	// the read models moved with the rows they count (written once per
+	// group-commit batch: database.Deferred)
+	if diff, err := e.App.Budgets.CheckMonthly(context.Background()); err != nil || len(diff) > 0 {
+		t.Fatalf("ledger monthly totals differ from the ledger: %v %v", diff, err)
+	}
+	if diff, err := e.App.Expenses.CheckMonthly(context.Background()); err != nil || len(diff) > 0 {
+		t.Fatalf("expense monthly totals differ from the expenses: %v %v", diff, err)
+	}
 }
 
 // fieldOf returns the first field of an error body.

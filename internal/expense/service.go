@@ -54,7 +54,7 @@ type Deps struct {
 }
 
 func NewService(d Deps) *Service {
-	s := &Service{db: d.DB, store: &store{db: d.DB}, clock: d.Clock, users: d.Users, companies: d.Companies,
+	s := &Service{db: d.DB, store: newStore(d.DB), clock: d.Clock, users: d.Users, companies: d.Companies,
 		budgets: d.Budgets, outbox: d.Outbox, resources: d.Resources, mrps: d.MRPs}
 	if d.Budgets != nil {
 		// the ledger names the expense of its rows through this read model

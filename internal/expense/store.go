@@ -12,7 +12,16 @@ import (
 	"mobility/portal/internal/resource"
 )
 
-type store struct{ db *database.DB }
+type store struct {
+	db      *database.DB
+	monthly *database.Deferred[MonthlyTotal] // the monthly totals' writer (store_monthly.go)
+}
+
+func newStore(db *database.DB) *store {
+	s := &store{db: db}
+	s.monthly = s.monthlyWriter()
+	return s
+}
 
 // expenseRow is an expense as stored.
 type expenseRow struct {

@@ -1,17 +1,66 @@
 package expense
 
 import (
+	"cmp"
 	"context"
+	"sort"
 	"strings"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/money"
 )
 
+// addMonthly adds increments to the monthly totals, in the caller's
+// transaction (the one that wrote the expenses); in a posting of a
+// group-commit batch, once for the whole batch just before its commit
+// (database.Deferred: monthlyWriter).
 func (s *store) addMonthly(ctx context.Context, rows []MonthlyTotal) error {
+	return s.monthly.Add(ctx, rows...)
+}
+
+// monthlyWriter is the deferred writer of the monthly totals (one per
+// store: it writes with the store's database).
+func (s *store) monthlyWriter() *database.Deferred[MonthlyTotal] {
+	return &database.Deferred[MonthlyTotal]{Name: "expense_monthly_totals", Flush: s.writeMonthly}
+}
+
+// writeMonthly writes increments, those of one row summed first (a
+// batch's expenses share their company's rollup rows, and one statement
+// may not move a row twice on PostgreSQL), in the order of the table's
+// key, so two transactions take the rows' locks in the same order.
+func (s *store) writeMonthly(ctx context.Context, rows []MonthlyTotal) error {
+	type key struct {
+		company, user         int64
+		month, mode, provider string
+	}
+	sums := make(map[key]*MonthlyTotal, len(rows))
+	merged := make([]*MonthlyTotal, 0, len(rows))
+	for _, m := range rows {
+		k := key{m.CompanyID, m.UserID, m.Month, m.MobilityMode, m.Provider}
+		have, ok := sums[k]
+		if !ok {
+			m := m
+			sums[k] = &m
+			merged = append(merged, &m)
+			continue
+		}
+		var err error
+		if have.Count, err = money.Add(have.Count, m.Count); err != nil {
+			return err
+		}
+		if have.Sum, err = money.Add(have.Sum, m.Sum); err != nil {
+			return err
+		}
+	}
+	sort.Slice(merged, func(i, j int) bool {
+		a, b := merged[i], merged[j]
+		return cmp.Or(cmp.Compare(a.CompanyID, b.CompanyID), cmp.Compare(a.UserID, b.UserID), cmp.Compare(a.Month, b.Month),
+			cmp.Compare(a.MobilityMode, b.MobilityMode), cmp.Compare(a.Provider, b.Provider)) < 0
+	})
 	const chunk = 500
-	for i := 0; i < len(rows); i += chunk {
-		part := rows[i:min(i+chunk, len(rows))]
+	for i := 0; i < len(merged); i += chunk {
+		part := merged[i:min(i+chunk, len(merged))]
 		ph := make([]string, len(part))
 		args := make([]any, 0, 7*len(part))
 		for j, m := range part {

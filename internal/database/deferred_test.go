@@ -1,0 +1,160 @@
+package database_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mobility/portal/internal/database"
+)
+
+// totals is a read model of the test table postings: per account, how
+// many postings and their sum, moved through a deferred writer.
+type total struct {
+	account, count, sum int64
+}
+
+func totalsWriter(db *database.DB, flushes *atomic.Int64, failFirst error) *database.Deferred[total] {
+	var failed atomic.Bool
+	return &database.Deferred[total]{Name: "totals", Flush: func(ctx context.Context, rows []total) error {
+		flushes.Add(1)
+		if failFirst != nil && failed.CompareAndSwap(false, true) {
+			return failFirst
+		}
+		sums := map[int64]total{}
+		for _, r := range rows {
+			s := sums[r.account]
+			s.account, s.count, s.sum = r.account, s.count+r.count, s.sum+r.sum
+			sums[r.account] = s
+		}
+		for _, s := range sums {
+			if _, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + ? WHERE id = ?`, s.sum, s.account); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
+}
+
+func balances(t *testing.T, db *database.DB) string {
+	t.Helper()
+	var b []int64
+	if err := db.Select(context.Background(), &b, `SELECT balance FROM accounts ORDER BY id`); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprint(b)
+}
+
+// Postings of a batch hand their increments to the batch: those of the
+// postings that succeeded are written once, before the commit, in its
+// transaction; a refused posting's increments go with its other writes;
+// outside a batch they are written at once.
+func TestDeferredWritesOncePerBatchOnlyWhatSucceeded(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond})
+		var flushes atomic.Int64
+		w := totalsWriter(db, &flushes, nil)
+		refused := errors.New("refused")
+		const n = 30
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := 1; i <= n; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
+						return err
+					}
+					if err := w.Add(ctx, total{account: 1 + int64(i%2), count: 1, sum: 10}); err != nil {
+						return err
+					}
+					if i%5 == 0 {
+						return refused // after handing its increment over
+					}
+					return nil
+				})
+			}(i)
+		}
+		wg.Wait()
+		var want [2]int64
+		for i := 1; i <= n; i++ {
+			if (i%5 == 0) != errors.Is(errs[i-1], refused) || (i%5 != 0 && errs[i-1] != nil) {
+				t.Fatalf("posting %d: %v", i, errs[i-1])
+			}
+			if i%5 != 0 {
+				want[i%2] += 10
+			}
+		}
+		// account 1 takes the even postings, account 2 the odd ones
+		if got := balances(t, db); got != fmt.Sprint([]int64{want[0], want[1]}) {
+			t.Fatalf("balances %s, want %v", got, want)
+		}
+		st := db.GroupStats()
+		if f := flushes.Load(); f > st.Batches || st.Batches >= n {
+			t.Fatalf("%d flushes for %d batches of %d postings", f, st.Batches, st.Members)
+		}
+
+		// outside a batch: written at once, in the caller's transaction
+		err := db.WithTx(context.Background(), func(ctx context.Context) error {
+			if err := w.Add(ctx, total{account: 1, sum: 5}); err != nil {
+				return err
+			}
+			var b int64
+			if err := db.Get(ctx, &b, `SELECT balance FROM accounts WHERE id = 1`); err != nil || b != want[0]+5 {
+				return fmt.Errorf("not written at once: %d %v", b, err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// A batch whose deferred writes meet a deadlock (another process's
+// transaction) books nothing, and each of its postings runs again alone,
+// refused ones included: every posting is then booked exactly once.
+func TestDeferredWritesDeadlockRunsEachPostingAgainAlone(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond})
+		var flushes atomic.Int64
+		w := totalsWriter(db, &flushes, errors.New("ERROR: deadlock detected (SQLSTATE 40P01)"))
+		const n = 12
+		var runs atomic.Int64
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := 1; i <= n; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					runs.Add(1)
+					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
+						return err
+					}
+					return w.Add(ctx, total{account: 1, count: 1, sum: 10})
+				})
+			}(i)
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("posting %d: %v", i+1, err)
+			}
+		}
+		if got := ids(t, db); len(got) != n {
+			t.Fatalf("booked %v", got)
+		}
+		if got := balances(t, db); got != fmt.Sprint([]int64{10 * n, 0}) {
+			t.Fatalf("balances %s", got)
+		}
+		if r := runs.Load(); r <= n {
+			t.Fatalf("%d runs of %d postings: none ran again", r, n)
+		}
+	})
+}
