@@ -76,13 +76,16 @@ type Options struct {
 	// are time spent on nothing; the product never sets it. PostgreSQL
 	// test databases get synchronous_commit=off in their URL instead.
 	TestOnlyNotDurable bool
-	// GroupMax and GroupWindow shape the batches of WithGroupTx (group.go):
-	// at most GroupMax postings share a commit, and a batch whose members
-	// have all run waits for more until GroupWindow has passed since it
-	// began. A zero GroupMax takes DefaultGroupMax; a zero GroupWindow
-	// waits for no one.
+	// GroupMax, GroupWindow and GroupLanes shape the batches of
+	// WithGroupTx (group.go): at most GroupMax postings share a commit, a
+	// batch whose members have all run waits for more until GroupWindow
+	// has passed since it began, and on PostgreSQL GroupLanes batches run
+	// at once (SQLite: one). A zero GroupMax takes DefaultGroupMax on
+	// SQLite and DefaultGroupMaxLanes on PostgreSQL; a zero GroupWindow
+	// waits for no one; a zero GroupLanes takes DefaultGroupLanes.
 	GroupMax    int
 	GroupWindow time.Duration
+	GroupLanes  int
 }
 
 // OpenWith is Open with options.
@@ -153,8 +156,19 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 	}
 	db := &DB{x: x, Dialect: d}
 	db.group = &groupCommit{db: db, max: opt.GroupMax, window: opt.GroupWindow}
+	lanes := opt.GroupLanes
+	switch {
+	case d == SQLite:
+		lanes = 1 // the single writer (writeMu); the channel stays unused
+	case lanes <= 0:
+		lanes = DefaultGroupLanes
+	}
+	db.group.lanes = make(chan struct{}, lanes)
 	if db.group.max <= 0 {
 		db.group.max = DefaultGroupMax
+		if d == Postgres {
+			db.group.max = DefaultGroupMaxLanes
+		}
 	}
 	return db, nil
 }

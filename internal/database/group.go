@@ -35,31 +35,49 @@ import (
 // while the previous one was committing, so a lone posting waits for no
 // one, and the batches grow with the load.
 //
-// This process runs one batch at a time (its "lane"): two batches of one
-// process never wait on each other's row locks, so they cannot deadlock.
-// On SQLite the lane is the process's single writer; on PostgreSQL the next
-// batch may start while the previous one commits. Transactions of other
-// processes can still meet a batch: a batch holds the locks of all its
-// members until its commit, taken in no common order, so two processes'
-// batches would deadlock on shared rows (a budget, a company's monthly
-// total) and stall for PostgreSQL's deadlock_timeout. A batch therefore
-// never waits long for a lock: on PostgreSQL it runs with a lock_timeout
-// of batchLockTimeout, and a member whose statement meets a lock held
-// elsewhere for longer (or a deadlock) is rolled back to its savepoint and
-// run again alone, in a transaction of its own, after its batch. Alone it
-// takes its few locks in the order every posting takes them, and may wait.
+// On SQLite this process runs one batch at a time (its "lane", the
+// process's single writer). On PostgreSQL up to GroupLanes batches run at
+// once, each on a connection of its own: a posting's statements are round
+// trips to a server process on the same machine, and one lane left most
+// of that waiting idle (docs/performance.md). Batches of other processes,
+// and of this process's other lanes, can meet a batch: a batch holds the
+// locks of all its members until its commit, taken in no common order, so
+// two batches would deadlock on shared rows (a budget, a company's
+// budget) and stall for PostgreSQL's deadlock_timeout. A batch therefore
+// never waits long for a lock while its members run: on PostgreSQL they
+// run with a lock_timeout of batchLockTimeout, and a member whose
+// statement meets a lock held elsewhere for longer (or a deadlock) is
+// rolled back to its savepoint and run again alone, in a transaction of
+// its own, after its batch. Alone it takes its few locks in the order
+// every posting takes them, and may wait. The rows every posting of a
+// company moves (its monthly totals) are written at the batch's end
+// (deferred.go), in one fixed order, where a batch waits for them as any
+// transaction would.
 
-// DefaultGroupMax is the most postings a batch takes unless
-// Options.GroupMax says otherwise (the default window is none).
+// DefaultGroupMax is the most postings a batch takes on SQLite unless
+// Options.GroupMax says otherwise (the default window is none): its one
+// lane takes all who wait.
 const DefaultGroupMax = 64
+
+// DefaultGroupLanes and DefaultGroupMaxLanes are PostgreSQL's defaults:
+// three batches at once of at most eight postings, so sixteen waiting
+// postings make two batches that run side by side (measured with 16
+// clients, docs/performance.md: one lane of 64 about 480 expenses a
+// second, two lanes of 8 about 650, three lanes of 8 about 700, four
+// lanes no better).
+const (
+	DefaultGroupLanes    = 3
+	DefaultGroupMaxLanes = 8
+)
 
 type groupCommit struct {
 	db     *DB
 	max    int
 	window time.Duration
-	// lane: one batch executes at a time in this process. On SQLite it is
-	// db.writeMu itself (taken by the batch's leader).
-	lane sync.Mutex
+	// lanes: how many batches execute at once in this process (a slot
+	// each). On SQLite it is one: db.writeMu itself, taken by the batch's
+	// leader.
+	lanes chan struct{}
 	mu   sync.Mutex // guards open and the counters of every batch
 	open *batch     // the batch new members join, or nil
 
@@ -270,7 +288,7 @@ func (g *groupCommit) takeLane() {
 		g.db.writeMu.Lock()
 		return
 	}
-	g.lane.Lock()
+	g.lanes <- struct{}{}
 }
 
 func (g *groupCommit) releaseLane() {
@@ -278,7 +296,7 @@ func (g *groupCommit) releaseLane() {
 		g.db.writeMu.Unlock()
 		return
 	}
-	g.lane.Unlock()
+	<-g.lanes
 }
 
 // memberSavepoint is the savepoint every member starts from. The batch

@@ -358,3 +358,81 @@ func TestGroupCommitWaitsForItsDeferredLocks(t *testing.T) {
 		t.Fatalf("name %q (%v)", name, err)
 	}
 }
+
+// On PostgreSQL batches of one process run side by side (GroupLanes):
+// two postings in two batches are inside their turns at the same time.
+// When they want the same row, the second waits for it no longer than a
+// batch's lock timeout and runs again alone once the first is booked.
+func TestGroupLanesRunSideBySide(t *testing.T) {
+	if testkit.PostgresURL() == "" {
+		t.Skip("PORTAL_TEST_POSTGRES_URL not set")
+	}
+	db, _ := groupDB(t, database.Postgres, database.Options{GroupMax: 1, GroupLanes: 2})
+	ctx := context.Background()
+	inside := make(chan int, 2)
+	both := make(chan struct{})
+	var once sync.Once
+	errs := make(chan error, 2)
+	for i := 1; i <= 2; i++ {
+		go func() {
+			errs <- db.WithGroupTx(ctx, func(ctx context.Context) error {
+				if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 1)`, i); err != nil {
+					return err
+				}
+				inside <- i
+				if len(inside) == 2 {
+					once.Do(func() { close(both) })
+				}
+				select {
+				case <-both:
+					return nil
+				case <-time.After(5 * time.Second):
+					return errors.New("the other batch did not run beside this one")
+				}
+			})
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := ids(t, db); fmt.Sprint(got) != "[1 2]" {
+		t.Fatalf("booked %v", got)
+	}
+
+	// the same row from two lanes: the second meets the first's lock
+	holds := make(chan struct{})
+	var runs [2]int
+	go func() {
+		errs <- db.WithGroupTx(ctx, func(ctx context.Context) error {
+			runs[0]++
+			if _, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + 1 WHERE id = 1`); err != nil {
+				return err
+			}
+			close(holds)
+			time.Sleep(300 * time.Millisecond) // longer than the lock timeout
+			return nil
+		})
+	}()
+	<-holds
+	go func() {
+		errs <- db.WithGroupTx(ctx, func(ctx context.Context) error {
+			runs[1]++
+			_, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + 10 WHERE id = 1`)
+			return err
+		})
+	}()
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	var balance int64
+	if err := db.Get(ctx, &balance, `SELECT balance FROM accounts WHERE id = 1`); err != nil || balance != 11 {
+		t.Fatalf("balance %d (%v), want 11", balance, err)
+	}
+	if runs != [2]int{1, 2} {
+		t.Fatalf("runs %v: the second posting should have run again alone", runs)
+	}
+}
