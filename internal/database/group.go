@@ -78,8 +78,8 @@ type groupCommit struct {
 	// each). On SQLite it is one: db.writeMu itself, taken by the batch's
 	// leader.
 	lanes chan struct{}
-	mu   sync.Mutex // guards open and the counters of every batch
-	open *batch     // the batch new members join, or nil
+	mu    sync.Mutex // guards open and the counters of every batch
+	open  *batch     // the batch new members join, or nil
 
 	batches, members atomic.Int64 // committed or not, for GroupStats
 }
