@@ -19,8 +19,11 @@ import (
 // summed first, the batch takes that row's lock once, at its end, rather
 // than from its first posting to its commit.
 //
-// Outside a batch (a plain WithTx, a posting run again alone) Add writes
-// at once. Nothing in a posting may read what it deferred: the read
+// When the batch's deferred writes fail (a deadlock with another
+// process's transaction on PostgreSQL, or a sum a read model refuses),
+// nothing of the batch is booked and each of its postings runs again
+// alone. Outside a batch (a plain WithTx, a posting run again alone) Add
+// writes at once. Nothing in a posting may read what it deferred: the read
 // models deferred here are read by reports only, never by a posting.
 
 // Deferred is one read model's deferred writer: Flush writes a list of

@@ -116,9 +116,9 @@ func TestDeferredWritesOncePerBatchOnlyWhatSucceeded(t *testing.T) {
 	})
 }
 
-// A batch whose deferred writes meet a deadlock (another process's
-// transaction) books nothing, and each of its postings runs again alone,
-// refused ones included: every posting is then booked exactly once.
+// A batch whose deferred writes fail (here a deadlock with another
+// process's transaction) books nothing, and each of its postings runs
+// again alone: every posting is then booked exactly once.
 func TestDeferredWritesDeadlockRunsEachPostingAgainAlone(t *testing.T) {
 	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
 		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond})

@@ -202,9 +202,9 @@ func (g *groupCommit) run(ctx context.Context, fn func(ctx context.Context) erro
 	case b.beginErr != nil:
 		return b.beginErr
 	case errors.Is(b.err, errRetryAlone):
-		// the batch's deferred writes met a deadlock (end): nothing of it
-		// is booked, and a refusal may rest on a posting before it that
-		// is not booked either, so every member runs again alone
+		// the batch's deferred writes failed (end): nothing of it is
+		// booked, and a refusal may rest on a posting before it that is
+		// not booked either, so every member runs again alone
 		return errRetryAlone
 	case c.err != nil:
 		return c.err
@@ -394,14 +394,13 @@ func (g *groupCommit) end(b *batch) error {
 	// the read-model increments of the members that succeeded, written
 	// once for the batch (deferred.go)
 	if err := b.deferred.flush(context.WithValue(context.Background(), txKey{}, b.tx)); err != nil {
+		// a deadlock with another process's transaction, or one posting's
+		// increment the read model refuses (its sum would overflow):
+		// nothing of the batch is booked, and each posting runs again
+		// alone, where such an increment refuses only its own posting
 		_ = b.tx.Rollback()
 		g.releaseLane()
-		if isLockConflict(err) {
-			// a deadlock with another process's transaction: nothing of
-			// the batch is booked, so each posting runs again alone
-			return errRetryAlone
-		}
-		return fmt.Errorf("group transaction: deferred writes: %w", err)
+		return errRetryAlone
 	}
 	if g.db.Dialect == SQLite {
 		// SQLite's commit must hold the writer
