@@ -158,3 +158,63 @@ func TestDeferredWritesDeadlockRunsEachPostingAgainAlone(t *testing.T) {
 		}
 	})
 }
+
+// One posting's increment the read model refuses (its writer fails)
+// refuses only that posting: the batch runs each posting again alone,
+// and the others are booked.
+func TestDeferredWriteRefusedRefusesOnlyItsPosting(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond})
+		refused := errors.New("the read model refuses a negative count")
+		w := &database.Deferred[total]{Name: "totals", Flush: func(ctx context.Context, rows []total) error {
+			var sum int64
+			for _, r := range rows {
+				if r.count < 0 {
+					return refused
+				}
+				sum += r.sum
+			}
+			_, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + ? WHERE id = 1`, sum)
+			return err
+		}}
+		const n, bad = 10, 4
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := 1; i <= n; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
+						return err
+					}
+					count := int64(1)
+					if i == bad {
+						count = -1
+					}
+					return w.Add(ctx, total{account: 1, count: count, sum: 10})
+				})
+			}(i)
+		}
+		wg.Wait()
+		var want []int64
+		for i := 1; i <= n; i++ {
+			if i == bad {
+				if !errors.Is(errs[i-1], refused) {
+					t.Fatalf("posting %d: want the read model's refusal, got %v", i, errs[i-1])
+				}
+				continue
+			}
+			if errs[i-1] != nil {
+				t.Fatalf("posting %d: %v", i, errs[i-1])
+			}
+			want = append(want, int64(i))
+		}
+		if got := ids(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("booked %v, want %v", got, want)
+		}
+		if got := balances(t, db); got != fmt.Sprint([]int64{10 * (n - 1), 0}) {
+			t.Fatalf("balances %s", got)
+		}
+	})
+}
