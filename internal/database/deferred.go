@@ -118,3 +118,26 @@ func (s *deferredSet) flush(ctx context.Context) error {
 	}
 	return nil
 }
+
+// SumRows is what a Deferred's Flush does first: the increments of one
+// row (key) summed into one (add, which may refuse a sum), in the order
+// of compare on their keys (so every transaction takes the rows' locks
+// in one order).
+func SumRows[T any, K comparable](rows []T, key func(T) K, compare func(a, b K) int, add func(into *T, from T) error) ([]T, error) {
+	at := make(map[K]int, len(rows))
+	out := make([]T, 0, len(rows))
+	for _, r := range rows {
+		k := key(r)
+		i, ok := at[k]
+		if !ok {
+			at[k] = len(out)
+			out = append(out, r)
+			continue
+		}
+		if err := add(&out[i], r); err != nil {
+			return nil, err
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return compare(key(out[i]), key(out[j])) < 0 })
+	return out, nil
+}

@@ -218,3 +218,36 @@ func TestDeferredWriteRefusedRefusesOnlyItsPosting(t *testing.T) {
 		}
 	})
 }
+
+// SumRows sums the increments of one key, answers them in key order, and
+// passes on a sum refused.
+func TestSumRows(t *testing.T) {
+	type inc struct {
+		key string
+		n   int64
+	}
+	add := func(into *inc, from inc) error {
+		if into.n+from.n > 100 {
+			return errors.New("over 100")
+		}
+		into.n += from.n
+		return nil
+	}
+	keyOf := func(i inc) string { return i.key }
+	compare := func(a, b string) int {
+		switch {
+		case a < b:
+			return -1
+		case a > b:
+			return 1
+		}
+		return 0
+	}
+	got, err := database.SumRows([]inc{{"b", 1}, {"a", 2}, {"b", 3}, {"c", 4}, {"a", 5}}, keyOf, compare, add)
+	if err != nil || fmt.Sprint(got) != "[{a 7} {b 4} {c 4}]" {
+		t.Fatalf("%v %v", got, err)
+	}
+	if _, err := database.SumRows([]inc{{"a", 60}, {"a", 50}}, keyOf, compare, add); err == nil {
+		t.Fatal("a refused sum passed")
+	}
+}

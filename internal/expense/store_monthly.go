@@ -3,7 +3,6 @@ package expense
 import (
 	"cmp"
 	"context"
-	"sort"
 	"strings"
 
 	"mobility/portal/internal/access"
@@ -30,34 +29,10 @@ func (s *store) monthlyWriter() *database.Deferred[MonthlyTotal] {
 // may not move a row twice on PostgreSQL), in the order of the table's
 // key, so two transactions take the rows' locks in the same order.
 func (s *store) writeMonthly(ctx context.Context, rows []MonthlyTotal) error {
-	type key struct {
-		company, user         int64
-		month, mode, provider string
+	merged, err := database.SumRows(rows, keyOf, compareMonthlyKeys, addMonthlyTotal)
+	if err != nil {
+		return err
 	}
-	sums := make(map[key]*MonthlyTotal, len(rows))
-	merged := make([]*MonthlyTotal, 0, len(rows))
-	for _, m := range rows {
-		k := key{m.CompanyID, m.UserID, m.Month, m.MobilityMode, m.Provider}
-		have, ok := sums[k]
-		if !ok {
-			m := m
-			sums[k] = &m
-			merged = append(merged, &m)
-			continue
-		}
-		var err error
-		if have.Count, err = money.Add(have.Count, m.Count); err != nil {
-			return err
-		}
-		if have.Sum, err = money.Add(have.Sum, m.Sum); err != nil {
-			return err
-		}
-	}
-	sort.Slice(merged, func(i, j int) bool {
-		a, b := merged[i], merged[j]
-		return cmp.Or(cmp.Compare(a.CompanyID, b.CompanyID), cmp.Compare(a.UserID, b.UserID), cmp.Compare(a.Month, b.Month),
-			cmp.Compare(a.MobilityMode, b.MobilityMode), cmp.Compare(a.Provider, b.Provider)) < 0
-	})
 	const chunk = 500
 	for i := 0; i < len(merged); i += chunk {
 		part := merged[i:min(i+chunk, len(merged))]
@@ -75,6 +50,20 @@ func (s *store) writeMonthly(ctx context.Context, rows []MonthlyTotal) error {
 		}
 	}
 	return nil
+}
+
+func compareMonthlyKeys(a, b monthlyKey) int {
+	return cmp.Or(cmp.Compare(a.company, b.company), cmp.Compare(a.user, b.user), cmp.Compare(a.month, b.month), cmp.Compare(a.mode, b.mode),
+		cmp.Compare(a.provr, b.provr))
+}
+
+// addMonthlyTotal sums two increments of one row (refused past int64).
+func addMonthlyTotal(into *MonthlyTotal, from MonthlyTotal) (err error) {
+	if into.Count, err = money.Add(into.Count, from.Count); err != nil {
+		return err
+	}
+	into.Sum, err = money.Add(into.Sum, from.Sum)
+	return err
 }
 
 func (s *store) monthlyTotals(ctx context.Context, scope access.Scope, q MonthlyQuery) ([]MonthlyTotal, error) {
