@@ -1,6 +1,7 @@
 package database_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -234,15 +235,7 @@ func TestSumRows(t *testing.T) {
 		return nil
 	}
 	keyOf := func(i inc) string { return i.key }
-	compare := func(a, b string) int {
-		switch {
-		case a < b:
-			return -1
-		case a > b:
-			return 1
-		}
-		return 0
-	}
+	compare := cmp.Compare[string]
 	got, err := database.SumRows([]inc{{"b", 1}, {"a", 2}, {"b", 3}, {"c", 4}, {"a", 5}}, keyOf, compare, add)
 	if err != nil || fmt.Sprint(got) != "[{a 7} {b 4} {c 4}]" {
 		t.Fatalf("%v %v", got, err)
