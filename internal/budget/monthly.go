@@ -122,29 +122,14 @@ func uniqIDs(ids []int64) []int64 {
 	return out
 }
 
+// rows lists the increments, in no order: the writer orders them by the
+// table's key (store.writeMonthly).
 func (d monthlyDelta) rows() []MonthlyTotal {
 	out := make([]MonthlyTotal, 0, len(d))
 	for _, m := range d {
 		out = append(out, *m)
 	}
-	sortMonthly(out)
 	return out
-}
-
-func sortMonthly(rows []MonthlyTotal) {
-	sort.Slice(rows, func(i, j int) bool {
-		a, b := rows[i], rows[j]
-		if a.CompanyID != b.CompanyID {
-			return a.CompanyID < b.CompanyID
-		}
-		if a.Month != b.Month {
-			return a.Month < b.Month
-		}
-		if a.UserID != b.UserID {
-			return a.UserID < b.UserID
-		}
-		return a.TxType < b.TxType
-	})
 }
 
 // RebuildMonthly recomputes the monthly totals from the ledger, in one

@@ -119,7 +119,7 @@ func (s *Service) fromRows(ctx context.Context) ([]MonthlyTotal, error) {
 	for _, m := range sums {
 		out = append(out, *m)
 	}
-	sort.Slice(out, func(i, j int) bool { return fmt.Sprint(keyOf(out[i])) < fmt.Sprint(keyOf(out[j])) })
+	sort.Slice(out, func(i, j int) bool { return compareMonthlyKeys(keyOf(out[i]), keyOf(out[j])) < 0 })
 	return out, nil
 }
 
