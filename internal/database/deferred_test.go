@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -32,7 +34,12 @@ func totalsWriter(db *database.DB, flushes *atomic.Int64, failFirst error) *data
 			s.account, s.count, s.sum = r.account, s.count+r.count, s.sum+r.sum
 			sums[r.account] = s
 		}
-		for _, s := range sums {
+		// in the accounts' order, as SumRows orders a read model's rows:
+		// two lanes' flushes that took them in a map's order would
+		// deadlock now and then on PostgreSQL, and run their batches
+		// again alone
+		for _, account := range slices.Sorted(maps.Keys(sums)) {
+			s := sums[account]
 			if _, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + ? WHERE id = ?`, s.sum, s.account); err != nil {
 				return err
 			}
