@@ -48,12 +48,28 @@ func TestByIDRefusesOtherTenants(t *testing.T) {
 				_, _, err := e.App.Budgets.Post(ctx, s, budgetID, budget.Entry{Type: budget.TxManualUpdate, Amount: 1})
 				return err
 			}},
-			{"budget.Service.PostWith", func(s access.Scope) error {
+			{"budget.Service.PostKnown", func(s access.Scope) error {
 				// the caller's own write runs only once the budget is found in scope
-				_, _, err := e.App.Budgets.PostWith(ctx, s, budgetID, func(context.Context) (budget.Entry, error) {
-					return budget.Entry{Type: budget.TxManualUpdate, Amount: 1}, nil
-				})
+				wrote := false
+				_, _, err := e.App.Budgets.PostKnown(ctx, s, budgetID, budget.Entry{Type: budget.TxManualUpdate, Amount: 1},
+					func(context.Context) error { wrote = true; return nil })
+				if wrote != (err == nil) {
+					t.Errorf("PostKnown in scope %+v: wrote %v, error %v", s, wrote, err)
+				}
 				return err
+			}},
+			{"budget.Service.PostKnown, a spend on the general path", func(s access.Scope) error {
+				// more than the budget holds: moveIfPlain leaves it to the
+				// general path, which must still find it out of scope
+				_, _, err := e.App.Budgets.PostKnown(ctx, s, budgetID, budget.Entry{Type: budget.TxEvent, Amount: -budget.MaxBalance, Spend: true}, nil)
+				if apperr.IsNotFound(err) || err == nil {
+					return err
+				}
+				// in scope: refused for what it is, with nothing booked
+				if a := apperr.As(err); a == nil || a.Label != "INSUFFICIENT_BUDGET" {
+					t.Errorf("a spend of more than the budget holds in scope %+v: %v", s, err)
+				}
+				return nil
 			}},
 			{"company.Service.ByID", func(s access.Scope) error { _, err := e.App.Companies.ByID(ctx, s, globexID); return err }},
 			{"company.Service.ResolveID", func(s access.Scope) error { _, err := e.App.Companies.ResolveID(ctx, s, globexID); return err }},

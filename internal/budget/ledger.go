@@ -43,6 +43,14 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.book(ctx, b, e, after, false)
+}
+
+// book is post after its checks: it appends the ledger row of e, whose
+// balance after is after, and moves the cached balance to it unless moved
+// says the caller has moved it already (moveIfPlain, which also made
+// post's checks), then the monthly totals and the threshold.
+func (s *Service) book(ctx context.Context, b *row, e Entry, after int64, moved bool) (*txRow, error) {
 	now := database.Now(s.clock.Now())
 	booking := e.BookingDate
 	if booking == "" {
@@ -51,7 +59,11 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 	t := &txRow{OspID: database.NewID(), BudgetID: b.ID, Type: e.Type, Amount: e.Amount, BalanceAfter: after,
 		Description: e.Description, ExpenseID: e.ExpenseID, PeriodKey: e.PeriodKey, BookingDate: booking,
 		CreatedBy: e.CreatedBy, CreatedAt: now}
-	if err := s.store.appendTx(ctx, t); err != nil {
+	write := s.store.appendTx
+	if moved {
+		write = s.store.insertTx
+	}
+	if err := write(ctx, t); err != nil {
 		return nil, err
 	}
 	// the monthly totals move with the ledger, in the same transaction
@@ -129,10 +141,51 @@ func nextBalance(balance, amount int64) (int64, error) {
 // must lie in scope (checked in the query that locks it); another tenant's
 // is NOT_FOUND. Jobs pass access.SystemScope().
 func (s *Service) Post(ctx context.Context, scope access.Scope, budgetID int64, e Entry) (txOspID string, balance int64, err error) {
-	return s.PostWith(ctx, scope, budgetID, func(context.Context) (Entry, error) { return e, nil })
+	return s.PostKnown(ctx, scope, budgetID, e, nil)
 }
 
-// PostWith posts to a budget the entry that write returns, after write
+// PostKnown is postWith for an entry known before the caller's rows are
+// written: write (nil for none) writes them after the budget is locked,
+// and the ledger row of e may refer to them (e.ExpenseID points at the
+// id write fills in). In the common case (moveIfPlain) one statement
+// locks the budget, checks post's rules and moves its balance, where
+// postWith reads the whole row first and moves the balance after: one
+// statement fewer in a posting's turn of the group commit
+// (docs/performance.md). Any other case takes postWith's path, with the
+// same answers and refusals.
+func (s *Service) PostKnown(ctx context.Context, scope access.Scope, budgetID int64, e Entry, write func(ctx context.Context) error) (txOspID string, balance int64, err error) {
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		b, err := s.store.moveIfPlain(ctx, scope, budgetID, e)
+		if database.IsNoRows(err) {
+			txOspID, balance, err = s.postWith(ctx, scope, budgetID, func(ctx context.Context) (Entry, error) {
+				if write != nil {
+					if err := write(ctx); err != nil {
+						return Entry{}, err
+					}
+				}
+				return e, nil
+			})
+			return err
+		}
+		if err != nil {
+			return err
+		}
+		if write != nil {
+			if err := write(ctx); err != nil {
+				return err
+			}
+		}
+		t, err := s.book(ctx, b, e, b.Balance, true)
+		if err != nil {
+			return err
+		}
+		txOspID, balance = t.OspID, t.BalanceAfter
+		return nil
+	})
+	return txOspID, balance, apperr.Wrap(err)
+}
+
+// postWith posts to a budget the entry that write returns, after write
 // has written the caller's rows the ledger row refers to (an expense), in
 // the caller's transaction: the budget is locked and read (one statement)
 // before write runs. Locking first matters on PostgreSQL: the foreign-key
@@ -140,7 +193,7 @@ func (s *Service) Post(ctx context.Context, scope access.Scope, budgetID int64, 
 // transactions each holding one and waiting to upgrade to the posting's
 // update lock would deadlock. The budget must lie in scope; another
 // tenant's is NOT_FOUND, and write does not run.
-func (s *Service) PostWith(ctx context.Context, scope access.Scope, budgetID int64, write func(ctx context.Context) (Entry, error)) (txOspID string, balance int64, err error) {
+func (s *Service) postWith(ctx context.Context, scope access.Scope, budgetID int64, write func(ctx context.Context) (Entry, error)) (txOspID string, balance int64, err error) {
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		b, err := s.store.byID(ctx, scope, budgetID, true)
 		if database.IsNoRows(err) {

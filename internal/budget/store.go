@@ -2,6 +2,7 @@ package budget
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"time"
 
@@ -172,15 +173,53 @@ func (s *store) setStatus(ctx context.Context, id int64, status string, end *tim
 // appendTx writes one ledger row and moves the cached balance with it; the
 // caller holds the budget's lock and runs both in one transaction.
 func (s *store) appendTx(ctx context.Context, t *txRow) error {
+	if err := s.insertTx(ctx, t); err != nil {
+		return err
+	}
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET balance = balance + ? WHERE id = ?`, t.Amount, t.BudgetID)
+	return err
+}
+
+// insertTx writes one ledger row, for a balance moved already (appendTx,
+// or moveIfPlain in the same transaction).
+func (s *store) insertTx(ctx context.Context, t *txRow) error {
 	id, err := s.db.Insert(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
 		expense_id, period_key, booking_date, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey, t.BookingDate, t.CreatedBy, t.CreatedAt)
-	if err != nil {
-		return err
-	}
 	t.ID = id
-	_, err = s.db.Exec(ctx, `UPDATE budgets SET balance = balance + ? WHERE id = ?`, t.Amount, t.BudgetID)
 	return err
+}
+
+// moveIfPlain moves the balance of budget id (within scope) by e.Amount,
+// and answers the budget's id, company, owner and new balance, in one
+// statement that also takes the budget's lock, when post's rules surely
+// allow e on it (checkPost, watchThreshold): the balance stays within
+// ±MaxBalance; a spend needs an active budget, and may not take a limited
+// one below zero; and no company threshold is watched. Otherwise it
+// changes nothing and answers sql.ErrNoRows: the general path then locks
+// and reads the whole row, and tells why e is refused or applies the rule
+// that still allows it (a switched-off budget's extra-costs window).
+func (s *store) moveIfPlain(ctx context.Context, scope access.Scope, id int64, e Entry) (*row, error) {
+	if e.Amount > MaxBalance || e.Amount < -MaxBalance {
+		return nil, sql.ErrNoRows
+	}
+	cond, cargs := scope.InCompanies("corporate_account_id")
+	q := `UPDATE budgets SET balance = balance + ? WHERE id = ? AND ` + cond +
+		` AND balance + ? BETWEEN ? AND ? AND (user_id IS NOT NULL OR threshold IS NULL)`
+	args := append(append([]any{e.Amount, id}, cargs...), e.Amount, -MaxBalance, MaxBalance)
+	if e.Spend {
+		q += ` AND activation_status <> ?`
+		args = append(args, StatusDeactivated)
+		if e.Amount < 0 {
+			q += ` AND (limited = ? OR balance + ? >= 0)`
+			args = append(args, false, e.Amount)
+		}
+	}
+	var r row
+	if err := s.db.Get(ctx, &r, q+` RETURNING id, corporate_account_id, user_id, balance`, args...); err != nil {
+		return nil, err
+	}
+	return &r, nil
 }
 
 // markPeriod records a budget's run for a period; false when it already

@@ -137,26 +137,28 @@ func randomBookingID() string {
 // scope).
 func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) (txOspID string, err error) {
 	err = s.db.WithGroupTx(ctx, func(ctx context.Context) error {
-		// the budget is locked and read before the expense row refers to
-		// it (see budget.PostWith), in the statement that reads it to post
+		// the budget is locked (and, in the common case, moved) before
+		// the expense row refers to it (see budget.PostKnown); the ledger
+		// row refers to the expense by the id the insert fills in
+		entry := budget.Entry{Type: budget.TxEvent, Amount: -e.Amount, Description: e.Description, ExpenseID: &e.ID,
+			CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}
 		var err error
-		txOspID, _, err = s.budgets.PostWith(ctx, scope, e.BudgetID, func(ctx context.Context) (budget.Entry, error) {
+		txOspID, _, err = s.budgets.PostKnown(ctx, scope, e.BudgetID, entry, func(ctx context.Context) error {
 			// a 12-character booking id not used yet: a drawn id that is
 			// taken (the unique index expenses_booking_id) is drawn again
 			e.OspID, e.NotBilled, e.CreatedAt = database.NewID(), true, s.now()
 			inserted := false
 			for draw := 0; !inserted; draw++ {
 				if draw == 8 {
-					return budget.Entry{}, fmt.Errorf("no free booking id after 8 draws")
+					return fmt.Errorf("no free booking id after 8 draws")
 				}
 				e.BookingID = drawBookingID()
 				var err error
 				if inserted, err = s.store.insertIfBookingFree(ctx, e); err != nil {
-					return budget.Entry{}, err
+					return err
 				}
 			}
-			return budget.Entry{Type: budget.TxEvent, Amount: -e.Amount, Description: e.Description, ExpenseID: &e.ID,
-				CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}, nil
+			return nil
 		})
 		if err != nil {
 			return err
