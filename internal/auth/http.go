@@ -9,6 +9,7 @@ import (
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/api"
 	"mobility/portal/internal/apperr"
+	"mobility/portal/internal/database"
 	"mobility/portal/internal/i18n"
 )
 
@@ -58,12 +59,14 @@ func (s *Service) Guard(policy access.Policy, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		p, err := s.Authenticate(r.Context(), api.Info(r.Context()).BearerToken)
+		p, epoch, err := s.authenticate(r.Context(), api.Info(r.Context()).BearerToken)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		ctx := access.WithPrincipal(r.Context(), p)
+		// the request's reads of users and companies may be answered at
+		// the epoch it was signed in at (database/epoch.go)
+		ctx := database.WithEpoch(access.WithPrincipal(r.Context(), p), epoch)
 		if i18n.IsSupported(p.Language) {
 			ctx = i18n.WithLang(ctx, i18n.Lang(p.Language))
 		}

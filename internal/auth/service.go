@@ -295,37 +295,44 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*TokenRespo
 // (cache.go); the epoch is read first, so a principal cached now is
 // trusted only until the next change after that read.
 func (s *Service) Authenticate(ctx context.Context, token string) (*access.Principal, error) {
+	p, _, err := s.authenticate(ctx, token)
+	return p, err
+}
+
+// authenticate is Authenticate that also answers the epoch it read, which
+// Guard hands on to the request's reads (database.WithEpoch).
+func (s *Service) authenticate(ctx context.Context, token string) (*access.Principal, int64, error) {
 	unauthorized := apperr.Unauthorized(apperr.LabelUnauthorized, "sign-in required")
 	if token == "" {
-		return nil, unauthorized
+		return nil, 0, unauthorized
 	}
 	hash := hashToken(token)
 	epoch, err := s.store.authEpoch(ctx)
 	if err != nil {
-		return nil, apperr.Internal(err)
+		return nil, 0, apperr.Internal(err)
 	}
-	c, ok := s.principals.get(hash, epoch)
+	c, ok := s.principals.Get(epoch, hash)
 	if !ok {
 		ti, err := s.store.identityByToken(ctx, hash)
 		if database.IsNoRows(err) {
-			return nil, unauthorized
+			return nil, 0, unauthorized
 		}
 		if err != nil {
-			return nil, apperr.Internal(err)
+			return nil, 0, apperr.Internal(err)
 		}
 		if ti.Kind != "access" || ti.SessionEnded != nil || !ti.Active || ti.Blocked || !ti.portalUser() {
-			return nil, unauthorized
+			return nil, 0, unauthorized
 		}
 		c = cachedPrincipal{principal: *principalOf(&ti.identity, ti.SessionID), expiresAt: ti.ExpiresAt}
-		s.principals.put(hash, epoch, c)
+		s.principals.Put(epoch, hash, c)
 	}
 	// the expiry is checked at every use, cached or not
 	if !c.expiresAt.After(s.now()) {
-		return nil, apperr.Unauthorized(apperr.LabelTokenExpired, "access token expired")
+		return nil, 0, apperr.Unauthorized(apperr.LabelTokenExpired, "access token expired")
 	}
 	p := c.principal
 	p.Roles = slices.Clone(p.Roles)
-	return &p, nil
+	return &p, epoch, nil
 }
 
 // PlatformSegment stands in for the partner and tenant of platform staff in

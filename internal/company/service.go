@@ -23,6 +23,8 @@ type Service struct {
 	store    *store
 	partners *partner.Service
 	w        Wiring
+	// resolvedAt: ResolveID's answers at the sign-in epoch
+	resolvedAt database.EpochCache[resolveIDKey, Resolved]
 }
 
 // NewService reads partners (their public id and type) through their
@@ -410,17 +412,48 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 // tenant's is NOT_FOUND (callers that read the id from a row they already
 // reached pass access.SystemScope()).
 func (s *Service) ResolveID(ctx context.Context, scope access.Scope, id int64) (*Resolved, error) {
-	r, err := s.store.byID(ctx, scope, id)
+	// answered from memory at the request's sign-in epoch, which every
+	// change of a company or a partner moves (database/epoch.go)
+	r, err := s.resolvedAt.Read(ctx, resolveIDKey{scope, id}, func() (Resolved, error) {
+		r, err := s.store.byID(ctx, scope, id)
+		if err != nil {
+			return Resolved{}, err
+		}
+		if err := s.withPartners(ctx, r); err != nil {
+			return Resolved{}, err
+		}
+		return *r.resolved(), nil
+	})
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("corporate account")
 	}
 	if err != nil {
-		return nil, apperr.Internal(err)
+		return nil, apperr.Wrap(err)
 	}
-	if err := s.withPartners(ctx, r); err != nil {
-		return nil, err
+	return r.copied(), nil
+}
+
+// resolveIDKey is what ResolveID's answer depends on.
+type resolveIDKey struct {
+	scope access.Scope
+	id    int64
+}
+
+// copied is r for one caller, its pointers its own.
+func (r Resolved) copied() *Resolved {
+	if r.MaxUsers != nil {
+		v := *r.MaxUsers
+		r.MaxUsers = &v
 	}
-	return r.resolved(), nil
+	if r.CompanyBudgetThreshold != nil {
+		v := *r.CompanyBudgetThreshold
+		r.CompanyBudgetThreshold = &v
+	}
+	if r.SecurityDepositAmount != nil {
+		v := *r.SecurityDepositAmount
+		r.SecurityDepositAmount = &v
+	}
+	return &r
 }
 
 // ResolveIDs returns the accounts with ids within scope, by id, in one

@@ -207,6 +207,7 @@ func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) er
 	if _, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
 		return fn(ctx)
 	}
+	noteWrite(ctx) // epoch.go
 	if db.Dialect == SQLite {
 		db.writeMu.Lock()
 		defer db.writeMu.Unlock()
@@ -233,6 +234,7 @@ func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) er
 
 // Get scans one row into dest; sql.ErrNoRows when there is none.
 func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) error {
+	noteStatement(ctx, query)
 	err := db.q(ctx).GetContext(ctx, dest, db.x.Rebind(query), args...)
 	noteLockConflict(ctx, err)
 	return err
@@ -240,6 +242,7 @@ func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) erro
 
 // Select scans all rows into the slice dest.
 func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) error {
+	noteStatement(ctx, query)
 	err := db.q(ctx).SelectContext(ctx, dest, db.x.Rebind(query), args...)
 	noteLockConflict(ctx, err)
 	return err
@@ -247,6 +250,7 @@ func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) e
 
 // Exec runs a statement and returns the number of rows it touched.
 func (db *DB) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	noteWrite(ctx)
 	res, err := db.q(ctx).ExecContext(ctx, db.x.Rebind(query), args...)
 	if err != nil {
 		noteLockConflict(ctx, err)
@@ -257,6 +261,7 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) (int64, error
 
 // Query streams rows (for exports that must not sit in memory).
 func (db *DB) Query(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
+	noteStatement(ctx, query)
 	rows, err := db.q(ctx).QueryxContext(ctx, db.x.Rebind(query), args...)
 	noteLockConflict(ctx, err)
 	return rows, err
@@ -265,6 +270,7 @@ func (db *DB) Query(ctx context.Context, query string, args ...any) (*sqlx.Rows,
 // Insert runs an INSERT ending in "RETURNING id" and returns that id; both
 // dialects support RETURNING.
 func (db *DB) Insert(ctx context.Context, query string, args ...any) (int64, error) {
+	noteWrite(ctx)
 	var id int64
 	if err := db.q(ctx).GetContext(ctx, &id, db.x.Rebind(query), args...); err != nil {
 		noteLockConflict(ctx, err)

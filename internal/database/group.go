@@ -160,6 +160,7 @@ func (db *DB) WithGroupTx(ctx context.Context, fn func(ctx context.Context) erro
 	if _, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
 		return fn(ctx)
 	}
+	noteWrite(ctx) // epoch.go
 	g := db.group
 	err := g.run(ctx, fn)
 	if errors.Is(err, errRetryAlone) {

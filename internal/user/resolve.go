@@ -42,14 +42,28 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	if ospID == "" {
 		return nil, apperr.NotFound("user")
 	}
-	r, err := s.store.resolve(ctx, p.Scope, ospID)
+	// answered from memory at the request's sign-in epoch, which every
+	// change of a user moves (database/epoch.go)
+	r, err := s.resolvedAt.Read(ctx, resolveKey{p.Scope, ospID}, func() (Resolved, error) {
+		r, err := s.store.resolve(ctx, p.Scope, ospID)
+		if err != nil {
+			return Resolved{}, err
+		}
+		return *r.resolved(), nil
+	})
 	if database.IsNoRows(err) {
 		return nil, apperr.NotFound("user")
 	}
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	return r.resolved(), nil
+	return &r, nil
+}
+
+// resolveKey is what Resolve's answer depends on.
+type resolveKey struct {
+	scope access.Scope
+	ospID string
 }
 
 // ResolveFilter turns a list's optional company and user filters into

@@ -35,6 +35,8 @@ type Service struct {
 	outbox    *mail.Outbox
 	// voucherUsers: see UseVoucherCodes (voucher.go)
 	voucherUsers func(ctx context.Context, code string) ([]int64, error)
+	// resolvedAt: Resolve's answers at the sign-in epoch (resolve.go)
+	resolvedAt database.EpochCache[resolveKey, Resolved]
 }
 
 // Deps are the services the user service calls.

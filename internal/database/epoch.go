@@ -1,0 +1,136 @@
+package database
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Reads answered from memory while the sign-in epoch stands (issue 17:
+// reads off the posting's path). The sign-in epoch (auth, migration
+// 00035) moves, in the same transaction, with every change of a user, a
+// role, a session, a company or a partner. A row of those tables read
+// after the epoch was read as n is therefore still what the database
+// holds as long as the epoch is still n. Auth reads the epoch once per
+// request to sign it in (its principal cache is an EpochCache too) and
+// puts it in the request's context (WithEpoch); an EpochCache then
+// answers that request's reads of such rows from what an earlier request
+// read at the same epoch, so a change committed before the request began
+// is seen by it, in this process and in every other on the database.
+//
+// A request forgets its epoch once it writes (a transaction, or a
+// statement outside one): its own change moves the epoch only at its
+// commit, after the request read it, and the request must read back what
+// it wrote. Reads inside a transaction never use the cache either (they
+// may see the transaction's own uncommitted changes, which must not be
+// kept for others).
+
+type epochKey struct{}
+
+// requestEpoch is a request's epoch, shared by the contexts derived from
+// its context (a group-commit member's too), so a write through any of
+// them is seen by all.
+type requestEpoch struct {
+	n     int64
+	wrote atomic.Bool
+}
+
+// WithEpoch is ctx carrying the sign-in epoch n, read when the request was
+// signed in.
+func WithEpoch(ctx context.Context, n int64) context.Context {
+	return context.WithValue(ctx, epochKey{}, &requestEpoch{n: n})
+}
+
+// epochOf is the epoch ctx's reads may be answered at: none once the
+// request has written, or inside a transaction.
+func epochOf(ctx context.Context) (int64, bool) {
+	e, ok := ctx.Value(epochKey{}).(*requestEpoch)
+	if !ok || e.wrote.Load() {
+		return 0, false
+	}
+	if _, inTx := ctx.Value(txKey{}).(*sqlx.Tx); inTx {
+		return 0, false
+	}
+	return e.n, true
+}
+
+// noteWrite makes ctx's request forget its epoch (see the top of this
+// file): every transaction and every statement that may write calls it
+// before it runs.
+func noteWrite(ctx context.Context) {
+	if e, ok := ctx.Value(epochKey{}).(*requestEpoch); ok {
+		e.wrote.Store(true)
+	}
+}
+
+// noteStatement is noteWrite for a statement run through Get, Select or
+// Query outside a transaction that is not a plain read (an INSERT ...
+// RETURNING).
+func noteStatement(ctx context.Context, query string) {
+	q := strings.TrimSpace(query)
+	if len(q) < 6 || !strings.EqualFold(q[:6], "SELECT") {
+		noteWrite(ctx)
+	}
+}
+
+// EpochCacheSize bounds an EpochCache: past it the cache starts over
+// (values in use come back with one read each).
+const EpochCacheSize = 20000
+
+// EpochCache keeps values read at one epoch, the newest it was given:
+// a value is answered only for that same epoch, and a newer epoch empties
+// the cache. Values are shared between requests: a caller must not change
+// what it gets (copy it first).
+type EpochCache[K comparable, V any] struct {
+	mu    sync.Mutex
+	epoch int64
+	m     map[K]V
+}
+
+// Get answers the value of k kept at epoch.
+func (c *EpochCache[K, V]) Get(epoch int64, k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.epoch != epoch {
+		var none V
+		return none, false
+	}
+	v, ok := c.m[k]
+	return v, ok
+}
+
+// Put keeps v, read after the epoch was read as epoch. A value of an
+// older epoch than the cache's is dropped; a newer one empties the cache
+// first.
+func (c *EpochCache[K, V]) Put(epoch int64, k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if epoch < c.epoch {
+		return
+	}
+	if epoch > c.epoch || c.m == nil || len(c.m) >= EpochCacheSize {
+		c.epoch, c.m = epoch, map[K]V{}
+	}
+	c.m[k] = v
+}
+
+// Read answers k's value for ctx's request: kept from an earlier read at
+// the request's epoch, or read now (read) and kept when the request holds
+// an epoch. A read's error is answered and nothing kept (an absent row
+// is not kept: a new one moves no epoch).
+func (c *EpochCache[K, V]) Read(ctx context.Context, k K, read func() (V, error)) (V, error) {
+	epoch, ok := epochOf(ctx)
+	if ok {
+		if v, hit := c.Get(epoch, k); hit {
+			return v, nil
+		}
+	}
+	v, err := read()
+	if err == nil && ok {
+		c.Put(epoch, k, v)
+	}
+	return v, err
+}
