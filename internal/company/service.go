@@ -414,7 +414,7 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 func (s *Service) ResolveID(ctx context.Context, scope access.Scope, id int64) (*Resolved, error) {
 	// answered from memory at the request's sign-in epoch, which every
 	// change of a company or a partner moves (database/epoch.go)
-	r, err := s.resolvedAt.Read(ctx, resolveIDKey{scope, id}, func() (Resolved, error) {
+	r, err := s.resolvedAt.Read(ctx, resolveIDKey{scope, id}, func(ctx context.Context) (Resolved, error) {
 		r, err := s.store.byID(ctx, scope, id)
 		if err != nil {
 			return Resolved{}, err

@@ -195,19 +195,31 @@ type querier interface {
 }
 
 func (db *DB) q(ctx context.Context) querier {
-	if tx, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
+	if tx := txOf(ctx); tx != nil {
 		return tx
 	}
 	return db.x
 }
 
+// txOf is the transaction ctx runs in, nil for none (outsideTx may have
+// set none on a context inside one).
+func txOf(ctx context.Context) *sqlx.Tx {
+	tx, _ := ctx.Value(txKey{}).(*sqlx.Tx)
+	return tx
+}
+
+// outsideTx is ctx for statements that must not run in ctx's transaction
+// (epoch.go: a read of what is committed).
+func outsideTx(ctx context.Context) context.Context {
+	return context.WithValue(ctx, txKey{}, (*sqlx.Tx)(nil))
+}
+
 // WithTx runs fn in one transaction, committed when fn returns nil. An outer
 // transaction in ctx is reused, so services compose without nesting.
 func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) error {
-	if _, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
+	if txOf(ctx) != nil {
 		return fn(ctx)
 	}
-	noteWrite(ctx) // epoch.go
 	if db.Dialect == SQLite {
 		db.writeMu.Lock()
 		defer db.writeMu.Unlock()

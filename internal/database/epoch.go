@@ -5,8 +5,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/jmoiron/sqlx"
 )
 
 // Reads answered from memory while the sign-in epoch stands (issue 17:
@@ -21,12 +19,14 @@ import (
 // read at the same epoch, so a change committed before the request began
 // is seen by it, in this process and in every other on the database.
 //
-// A request forgets its epoch once it writes (a transaction, or a
-// statement outside one): its own change moves the epoch only at its
-// commit, after the request read it, and the request must read back what
-// it wrote. Reads inside a transaction never use the cache either (they
-// may see the transaction's own uncommitted changes, which must not be
-// kept for others).
+// A request forgets its epoch once it writes (a statement that may write,
+// in a transaction or outside one): its own change moves the epoch only
+// at its commit, after the request read it, and the request must read
+// back what it wrote. Statements on tables the epoch does not follow may
+// say so (OffEpoch: a money call's idempotency key), and leave the epoch
+// standing. A value missing from the cache is read outside the request's
+// transaction, so what is kept is committed: a group-committed batch's
+// transaction holds its other postings' writes, not committed yet.
 
 type epochKey struct{}
 
@@ -45,22 +45,29 @@ func WithEpoch(ctx context.Context, n int64) context.Context {
 }
 
 // epochOf is the epoch ctx's reads may be answered at: none once the
-// request has written, or inside a transaction.
+// request has written.
 func epochOf(ctx context.Context) (int64, bool) {
 	e, ok := ctx.Value(epochKey{}).(*requestEpoch)
 	if !ok || e.wrote.Load() {
 		return 0, false
 	}
-	if _, inTx := ctx.Value(txKey{}).(*sqlx.Tx); inTx {
-		return 0, false
-	}
 	return e.n, true
 }
 
+type offEpochKey struct{}
+
+// OffEpoch is ctx for statements that touch no table the sign-in epoch
+// follows (migration 00035): they leave the request's epoch standing.
+func OffEpoch(ctx context.Context) context.Context {
+	return context.WithValue(ctx, offEpochKey{}, true)
+}
+
 // noteWrite makes ctx's request forget its epoch (see the top of this
-// file): every transaction and every statement that may write calls it
-// before it runs.
+// file): every statement that may write calls it before it runs.
 func noteWrite(ctx context.Context) {
+	if off, _ := ctx.Value(offEpochKey{}).(bool); off {
+		return
+	}
 	if e, ok := ctx.Value(epochKey{}).(*requestEpoch); ok {
 		e.wrote.Store(true)
 	}
@@ -118,18 +125,21 @@ func (c *EpochCache[K, V]) Put(epoch int64, k K, v V) {
 }
 
 // Read answers k's value for ctx's request: kept from an earlier read at
-// the request's epoch, or read now (read) and kept when the request holds
-// an epoch. A read's error is answered and nothing kept (an absent row
-// is not kept: a new one moves no epoch).
-func (c *EpochCache[K, V]) Read(ctx context.Context, k K, read func() (V, error)) (V, error) {
+// the request's epoch, or read now by read and kept. read gets the
+// context to read with: ctx itself for a request without an epoch (or
+// that has written), otherwise ctx outside its transaction, so only what
+// is committed is kept. A read's error is answered and nothing kept (an
+// absent row is not kept: a new one moves no epoch).
+func (c *EpochCache[K, V]) Read(ctx context.Context, k K, read func(ctx context.Context) (V, error)) (V, error) {
 	epoch, ok := epochOf(ctx)
-	if ok {
-		if v, hit := c.Get(epoch, k); hit {
-			return v, nil
-		}
+	if !ok {
+		return read(ctx)
 	}
-	v, err := read()
-	if err == nil && ok {
+	if v, hit := c.Get(epoch, k); hit {
+		return v, nil
+	}
+	v, err := read(outsideTx(ctx))
+	if err == nil {
 		c.Put(epoch, k, v)
 	}
 	return v, err

@@ -157,10 +157,9 @@ func noteLockConflict(ctx context.Context, err error) {
 // and acknowledged once durable. Inside an outer transaction it is WithTx.
 // fn must not wait for other postings (it runs on the batch's turn).
 func (db *DB) WithGroupTx(ctx context.Context, fn func(ctx context.Context) error) error {
-	if _, ok := ctx.Value(txKey{}).(*sqlx.Tx); ok {
+	if txOf(ctx) != nil {
 		return fn(ctx)
 	}
-	noteWrite(ctx) // epoch.go
 	g := db.group
 	err := g.run(ctx, fn)
 	if errors.Is(err, errRetryAlone) {

@@ -27,7 +27,10 @@ type answer struct {
 // SQLite write transactions are serialised already. false means the pair
 // is taken.
 func (s *store) claim(ctx context.Context, userID int64, key, hash string, now, expiredAt time.Time) (bool, error) {
-	n, err := s.db.Exec(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at) VALUES (?, ?, ?, ?)
+	// the key's row is not one the sign-in epoch follows: the call's
+	// reads of users and companies may still come from memory
+	// (database/epoch.go)
+	n, err := s.db.Exec(database.OffEpoch(ctx), `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id, idem_key) DO UPDATE SET request_hash = excluded.request_hash, status = 0, content_type = '',
 			body = NULL, created_at = excluded.created_at
 		WHERE idempotency_keys.created_at <= ?`, userID, key, hash, now, expiredAt)

@@ -44,7 +44,7 @@ func (s *Service) Resolve(ctx context.Context, p *access.Principal, ospID string
 	}
 	// answered from memory at the request's sign-in epoch, which every
 	// change of a user moves (database/epoch.go)
-	r, err := s.resolvedAt.Read(ctx, resolveKey{p.Scope, ospID}, func() (Resolved, error) {
+	r, err := s.resolvedAt.Read(ctx, resolveKey{p.Scope, ospID}, func(ctx context.Context) (Resolved, error) {
 		r, err := s.store.resolve(ctx, p.Scope, ospID)
 		if err != nil {
 			return Resolved{}, err
