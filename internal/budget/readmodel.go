@@ -41,6 +41,50 @@ func (s *Service) RefByOspID(ctx context.Context, scope access.Scope, ospID stri
 	return r, nil
 }
 
+// Identity is what never changes of a budget once opened: its ids, its
+// owner, its company and its type (no update moves them, and budgets are
+// never deleted, so an id is never reused).
+type Identity struct {
+	ID         int64
+	OspID      string
+	UserID     *int64
+	CompanyID  int64
+	BudgetType string
+}
+
+// IdentityByOspID is the unchanging part of RefByOspID, answered from
+// memory at the request's sign-in epoch (database/epoch.go): the identity
+// never changes, and whether it lies in the caller's scope depends on the
+// budget's company and that company's partner, whose changes move the
+// epoch. Others' and unknown ids are NOT_FOUND. A posting checks the
+// scope again in the statement that locks the budget (moveIfPlain).
+func (s *Service) IdentityByOspID(ctx context.Context, scope access.Scope, ospID string) (*Identity, error) {
+	id, err := s.identities.Read(ctx, identityKey{scope, ospID}, func(ctx context.Context) (Identity, error) {
+		r, err := s.store.ref(ctx, scope, ospID)
+		if err != nil {
+			return Identity{}, err
+		}
+		return Identity{ID: r.ID, OspID: r.OspID, UserID: r.UserID, CompanyID: r.CompanyID, BudgetType: r.BudgetType}, nil
+	})
+	if database.IsNoRows(err) {
+		return nil, notFound(ctx, "budget")
+	}
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	if id.UserID != nil {
+		owner := *id.UserID // the caller's own copy
+		id.UserID = &owner
+	}
+	return &id, nil
+}
+
+// identityKey is what IdentityByOspID's answer depends on.
+type identityKey struct {
+	scope access.Scope
+	ospID string
+}
+
 // Refs returns the budgets with ids within scope, by id; ids outside it
 // are left out.
 func (s *Service) Refs(ctx context.Context, scope access.Scope, ids []int64) (map[int64]Ref, error) {

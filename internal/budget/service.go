@@ -31,6 +31,8 @@ type Service struct {
 	companies  *company.Service
 	users      *user.Service
 	outbox     *mail.Outbox
+	// identities: IdentityByOspID's answers at the sign-in epoch
+	identities database.EpochCache[identityKey, Identity]
 }
 
 // Deps are the services budgets call.

@@ -51,11 +51,18 @@ func createSeesChanges(t *testing.T, keyed bool) {
 			create(env, acme)
 		}
 
-		// another tenant's admin finds neither Jan nor his budget
+		// another tenant's admin finds neither Jan nor his budget, not
+		// even for a user of their own
 		globex := e.LoginAs("globex.admin")
 		for _, env := range []*testkit.Env{e, b} {
 			if res := post(env, globex); res.Status != 404 {
 				t.Fatalf("a Globex admin booking on Jan: %d %s", res.Status, res.Body)
+			}
+			body["userOspId"] = e.UserOspID("lena.maes")
+			res := post(env, globex)
+			body["userOspId"] = jan
+			if res.Status != 404 {
+				t.Fatalf("a Globex admin booking on Lena with Jan's budget: %d %s", res.Status, res.Body)
 			}
 		}
 

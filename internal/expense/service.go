@@ -190,7 +190,7 @@ func checkText(v *validate.Checker, field, value string, required bool) {
 // userBudget resolves a user and one of their budgets within the caller's
 // scope: unknown or other tenants' ids are NOT_FOUND, a budget of someone
 // else is a validation error on budgetOspId.
-func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID, budgetOspID string) (*user.Resolved, *budget.Ref, error) {
+func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID, budgetOspID string) (*user.Resolved, *budget.Identity, error) {
 	u, err := s.users.Resolve(ctx, p, userOspID)
 	if err != nil {
 		return nil, nil, err
@@ -207,9 +207,10 @@ func (s *Service) userBudget(ctx context.Context, p *access.Principal, userOspID
 	return u, b, nil
 }
 
-// findBudget asks budget for one of its budgets within the caller's scope.
-func (s *Service) findBudget(ctx context.Context, p *access.Principal, ospID string) (*budget.Ref, error) {
-	return s.budgets.RefByOspID(ctx, p.Scope, ospID)
+// findBudget asks budget for one of its budgets within the caller's
+// scope: what never changes of it (a booking locks and checks it again).
+func (s *Service) findBudget(ctx context.Context, p *access.Principal, ospID string) (*budget.Identity, error) {
+	return s.budgets.IdentityByOspID(ctx, p.Scope, ospID)
 }
 
 // Create books an external purchase on a user's budget: the expense and
