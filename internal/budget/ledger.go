@@ -126,7 +126,7 @@ const MaxBalance = 1000 * money.MaxAmount
 // nextBalance is balance+amount, or money.ErrOverflow when the amount or
 // the result lies outside ±MaxBalance.
 func nextBalance(balance, amount int64) (int64, error) {
-	if amount > MaxBalance || amount < -MaxBalance {
+	if !withinMaxBalance(amount) {
 		return 0, money.ErrOverflow
 	}
 	next, err := money.Add(balance, amount)
@@ -135,6 +135,10 @@ func nextBalance(balance, amount int64) (int64, error) {
 	}
 	return next, nil
 }
+
+// withinMaxBalance tells whether one amount lies within ±MaxBalance (the
+// bound of any one ledger row, and what keeps balance+amount in int64).
+func withinMaxBalance(amount int64) bool { return amount >= -MaxBalance && amount <= MaxBalance }
 
 // Post books an entry on a budget by id (for other domains: expenses,
 // invoicing); it locks the budget and runs in one transaction. The budget
@@ -154,26 +158,20 @@ func (s *Service) Post(ctx context.Context, scope access.Scope, budgetID int64, 
 // (docs/performance.md). Any other case takes postWith's path, with the
 // same answers and refusals.
 func (s *Service) PostKnown(ctx context.Context, scope access.Scope, budgetID int64, e Entry, write func(ctx context.Context) error) (txOspID string, balance int64, err error) {
+	if write == nil {
+		write = func(context.Context) error { return nil }
+	}
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		b, err := s.store.moveIfPlain(ctx, scope, budgetID, e)
 		if database.IsNoRows(err) {
-			txOspID, balance, err = s.postWith(ctx, scope, budgetID, func(ctx context.Context) (Entry, error) {
-				if write != nil {
-					if err := write(ctx); err != nil {
-						return Entry{}, err
-					}
-				}
-				return e, nil
-			})
+			txOspID, balance, err = s.postWith(ctx, scope, budgetID, func(ctx context.Context) (Entry, error) { return e, write(ctx) })
 			return err
 		}
 		if err != nil {
 			return err
 		}
-		if write != nil {
-			if err := write(ctx); err != nil {
-				return err
-			}
+		if err := write(ctx); err != nil {
+			return err
 		}
 		t, err := s.book(ctx, b, e, b.Balance, true)
 		if err != nil {

@@ -200,7 +200,7 @@ func (s *store) insertTx(ctx context.Context, t *txRow) error {
 // and reads the whole row, and tells why e is refused or applies the rule
 // that still allows it (a switched-off budget's extra-costs window).
 func (s *store) moveIfPlain(ctx context.Context, scope access.Scope, id int64, e Entry) (*row, error) {
-	if e.Amount > MaxBalance || e.Amount < -MaxBalance {
+	if !withinMaxBalance(e.Amount) {
 		return nil, sql.ErrNoRows
 	}
 	cond, cargs := scope.InCompanies("corporate_account_id")
