@@ -285,7 +285,12 @@ async function checkSignedIn(page: Page, role: string): Promise<void> {
     await page.getByTestId('override-remark').waitFor();
     await page.waitForTimeout(500); // the modal's opening transition
     await check(page, role, 'reconciliation override dialog');
+    // close the dialog, then the drawer, and wait until both are gone: a drawer still fading out
+    // over the next screen failed that screen's contrast check (/orders/general)
     await page.keyboard.press('Escape');
+    await page.getByTestId('override-remark').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('reconciliation-detail').waitFor({ state: 'detached' });
   }
 
   // Season-card orders (issue 16): the backoffice tabs (platform staff), the selected company's order
