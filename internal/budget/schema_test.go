@@ -2,8 +2,11 @@ package budget_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
+	"mobility/portal/internal/access"
+	"mobility/portal/internal/budget"
 	"mobility/portal/internal/database"
 	"mobility/portal/internal/testkit"
 )
@@ -42,6 +45,86 @@ func TestSchemaHoldsTheLedgerInvariants(t *testing.T) {
 		rep, err := e.App.Budgets.VerifyLedger(ctx)
 		if err != nil || len(rep.Problems) != 0 {
 			t.Fatalf("ledger after refused writes: %+v %v", rep, err)
+		}
+	})
+}
+
+// budget_negatives, which the negative-budget searches and the dashboard's
+// count read, follows every balance across zero by itself (its triggers,
+// migration 00037), and the ledger check catches it when it is wrong.
+func TestNegativeBudgetsFollowBalancesAcrossZero(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		b := create(t, e, e.LoginAs("acme.admin"), "CAFETERIA_BUDGET", e.UserOspID("jan.peeters"), map[string]any{"frequency": "", "startAmount": 1000})
+		id := budgetID(t, e, b.OspID)
+		var company int64
+		if err := e.DB.Get(ctx, &company, `SELECT corporate_account_id FROM budgets WHERE id = ?`, id); err != nil {
+			t.Fatal(err)
+		}
+		listed := func() bool {
+			var n int
+			if err := e.DB.Get(ctx, &n, `SELECT COUNT(*) FROM budget_negatives WHERE budget_id = ?`, id); err != nil {
+				t.Fatal(err)
+			}
+			return n == 1
+		}
+		negativeUsers := func() int64 {
+			f, err := e.App.Budgets.CompanyFigures(ctx, access.SystemScope(), []int64{company})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f[company] == nil {
+				return 0
+			}
+			return f[company].NegativeUsers
+		}
+		post := func(amount int64) {
+			if _, _, err := e.App.Budgets.Post(ctx, access.SystemScope(), id, budget.Entry{Type: budget.TxManualUpdate, Amount: amount}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := negativeUsers()
+		if listed() {
+			t.Fatal("listed at 1000")
+		}
+		for _, step := range []struct {
+			amount int64
+			below  bool
+		}{{-1500, true}, {-200, true}, {700, false}, {-1, true}, {1, false}, {0 - 1000, true}, {1000, false}} {
+			post(step.amount)
+			if listed() != step.below {
+				t.Fatalf("after %d: listed %v, want %v", step.amount, listed(), step.below)
+			}
+			want := before
+			if step.below {
+				want++
+			}
+			if got := negativeUsers(); got != want {
+				t.Fatalf("after %d: %d users below zero, want %d", step.amount, got, want)
+			}
+			if rep, err := e.App.Budgets.VerifyLedger(ctx); err != nil || len(rep.Problems) != 0 {
+				t.Fatalf("after %d: %+v %v", step.amount, rep, err)
+			}
+		}
+		// wrong either way, the ledger check says so
+		if _, err := e.DB.Exec(ctx, `INSERT INTO budget_negatives (budget_id, corporate_account_id, user_id) SELECT id, corporate_account_id, user_id FROM budgets WHERE id = ?`, id); err != nil {
+			t.Fatal(err)
+		}
+		post(-5000)
+		if _, err := e.DB.Exec(ctx, `DELETE FROM budget_negatives WHERE budget_id = ?`, id); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := e.App.Budgets.VerifyLedger(ctx)
+		if err != nil || len(rep.Problems) != 1 || rep.Problems[0].BudgetID != id || !strings.Contains(rep.Problems[0].Detail, "budget_negatives lacks it") {
+			t.Fatalf("a budget below zero missing from the list: %+v %v", rep, err)
+		}
+		post(5000)
+		if _, err := e.DB.Exec(ctx, `INSERT INTO budget_negatives (budget_id, corporate_account_id, user_id) SELECT id, corporate_account_id, user_id FROM budgets WHERE id = ?`, id); err != nil {
+			t.Fatal(err)
+		}
+		rep, err = e.App.Budgets.VerifyLedger(ctx)
+		if err != nil || len(rep.Problems) != 1 || rep.Problems[0].BudgetID != id || !strings.Contains(rep.Problems[0].Detail, "budget_negatives lists it") {
+			t.Fatalf("a budget at zero or above in the list: %+v %v", rep, err)
 		}
 	})
 }

@@ -410,12 +410,14 @@ func (s *store) txStream(ctx context.Context, tf txFilter) (*sqlx.Rows, error) {
 }
 
 // negativeWhere is the budgets below zero of users within scope (and of
-// one company when companyID is set).
+// one company when companyID is set), after "FROM budgets b": found
+// through budget_negatives (migration 00037), which triggers keep, so the
+// search reads those budgets alone.
 func negativeWhere(scope access.Scope, companyID int64) (string, []any) {
-	cond, args := scope.InCompanies("b.corporate_account_id")
-	q := ` WHERE b.balance < 0 AND b.user_id IS NOT NULL AND ` + cond
+	cond, args := scope.InCompanies("n.corporate_account_id")
+	q := ` JOIN budget_negatives n ON n.budget_id = b.id WHERE b.balance < 0 AND ` + cond
 	if companyID != 0 {
-		q += ` AND b.corporate_account_id = ?`
+		q += ` AND n.corporate_account_id = ?`
 		args = append(args, companyID)
 	}
 	return q, args
@@ -455,8 +457,9 @@ func (s *store) negativeBudgets(ctx context.Context, scope access.Scope, userIDs
 		list, args := inList(part)
 		cond, a := scope.InCompanies("b.corporate_account_id")
 		var rows []NegativeBudget
-		if err := s.db.Select(ctx, &rows, `SELECT b.user_id, b.osp_id, b.budget_type, b.activation_status, b.balance FROM budgets b
-			WHERE b.balance < 0 AND b.user_id IN (`+list+`) AND `+cond+` ORDER BY b.balance, b.id`, append(args, a...)...); err != nil {
+		if err := s.db.Select(ctx, &rows, `SELECT b.user_id, b.osp_id, b.budget_type, b.activation_status, b.balance
+			FROM budget_negatives n JOIN budgets b ON b.id = n.budget_id
+			WHERE b.balance < 0 AND n.user_id IN (`+list+`) AND `+cond+` ORDER BY b.balance, b.id`, append(args, a...)...); err != nil {
 			return err
 		}
 		out = append(out, rows...)

@@ -122,16 +122,17 @@ func (s *store) rebuildMonthly(ctx context.Context) error {
 }
 
 func (s *store) negativeUsersPerCompany(ctx context.Context, scope access.Scope, ids []int64) ([]CompanyFigure, error) {
-	cond, args := scope.InCompanies("b.corporate_account_id")
-	q := `SELECT b.corporate_account_id, COUNT(DISTINCT b.user_id) AS negative_users FROM budgets b
-		WHERE b.balance < 0 AND b.user_id IS NOT NULL AND ` + cond
+	// budget_negatives holds exactly the user budgets below zero (its
+	// triggers, migration 00037): the count reads no budget
+	cond, args := scope.InCompanies("n.corporate_account_id")
+	q := `SELECT n.corporate_account_id, COUNT(DISTINCT n.user_id) AS negative_users FROM budget_negatives n WHERE ` + cond
 	if ids == nil {
 		var out []CompanyFigure
-		err := s.db.Select(ctx, &out, q+` GROUP BY b.corporate_account_id`, args...)
+		err := s.db.Select(ctx, &out, q+` GROUP BY n.corporate_account_id`, args...)
 		return out, err
 	}
 	return database.SelectIn[CompanyFigure](ctx, s.db, ids, func(in string) string {
-		return q + ` AND b.corporate_account_id IN (` + in + `) GROUP BY b.corporate_account_id`
+		return q + ` AND n.corporate_account_id IN (` + in + `) GROUP BY n.corporate_account_id`
 	}, args...)
 }
 

@@ -33,6 +33,27 @@ func (s *store) balanceMismatches(ctx context.Context) ([]balanceMismatch, error
 	return out, err
 }
 
+// negativeMismatch is a budget that budget_negatives gets wrong: below
+// zero but not listed (listed false), or listed but not below zero or
+// under another owner (listed true).
+type negativeMismatch struct {
+	ID     int64 `db:"id"`
+	Listed bool  `db:"listed"`
+}
+
+// negativeMismatches compares budget_negatives, which triggers keep
+// (migration 00037), with the user budgets below zero.
+func (s *store) negativeMismatches(ctx context.Context) ([]negativeMismatch, error) {
+	var out []negativeMismatch
+	err := s.db.Select(ctx, &out, `SELECT b.id, 1 = 0 AS listed FROM budgets b
+			WHERE b.balance < 0 AND b.user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM budget_negatives n WHERE n.budget_id = b.id)
+		UNION ALL
+		SELECT n.budget_id AS id, 1 = 1 AS listed FROM budget_negatives n JOIN budgets b ON b.id = n.budget_id
+			WHERE NOT (b.balance < 0) OR b.user_id IS NULL OR n.user_id <> b.user_id OR n.corporate_account_id <> b.corporate_account_id
+		ORDER BY id`)
+	return out, err
+}
+
 // ledgerChain streams every transaction (budget_id, id, amount,
 // balance_after) in chain order; the caller closes the rows.
 func (s *store) ledgerChain(ctx context.Context) (*sqlx.Rows, error) {

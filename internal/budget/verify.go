@@ -11,7 +11,8 @@ import (
 )
 
 // Ledger verification: the proof behind "a budget's balance is the sum of
-// its transactions". Two passes, both cheap over a large ledger:
+// its transactions". Two passes, both cheap over a large ledger (and a
+// check that budget_negatives lists exactly the user budgets below zero):
 //   - one aggregate query compares every budget's cached balance with the
 //     sum of its rows (only the budgets that differ come back);
 //   - one streamed scan of the ledger in (budget, id) order, along the
@@ -67,6 +68,19 @@ func (s *Service) VerifyLedger(ctx context.Context) (*LedgerReport, error) {
 	for _, r := range sums {
 		rep.Problems = append(rep.Problems, LedgerProblem{BudgetID: r.ID,
 			Detail: fmt.Sprintf("balance %s but its transactions sum to %s", r.Balance, r.Total)})
+	}
+	// the list of budgets below zero that the negative-budget searches
+	// read (kept by triggers) names exactly those
+	neg, err := s.store.negativeMismatches(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("negatives: %w", err)
+	}
+	for _, r := range neg {
+		detail := "is below zero, but budget_negatives lacks it"
+		if r.Listed {
+			detail = "is not a user budget below zero, but budget_negatives lists it"
+		}
+		rep.Problems = append(rep.Problems, LedgerProblem{BudgetID: r.ID, Detail: detail})
 	}
 	// pass 2: the chain, streamed
 	rows, err := s.store.ledgerChain(ctx)
