@@ -148,10 +148,10 @@ func (s *Service) Post(ctx context.Context, scope access.Scope, budgetID int64, 
 	return s.PostKnown(ctx, scope, budgetID, e, nil)
 }
 
-// PostKnown is postWith for an entry known before the caller's rows are
-// written: write (nil for none) writes them after the budget is locked,
-// and the ledger row of e may refer to them (e.ExpenseID points at the
-// id write fills in). In the common case (moveIfPlain) one statement
+// PostKnown books e on a budget by id, within scope, after write (nil for
+// none) has written the caller's rows, once the budget is locked and e is
+// known to be allowed: the ledger row of e may refer to them (e.ExpenseID
+// points at the id write fills in), and a refused e writes nothing. In the common case (moveIfPlain) one statement
 // locks the budget, checks post's rules and moves its balance, where
 // postWith reads the whole row first and moves the balance after: one
 // statement fewer in a posting's turn of the group commit
@@ -164,7 +164,7 @@ func (s *Service) PostKnown(ctx context.Context, scope access.Scope, budgetID in
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		b, err := s.store.moveIfPlain(ctx, scope, budgetID, e)
 		if database.IsNoRows(err) {
-			txOspID, balance, err = s.postWith(ctx, scope, budgetID, func(ctx context.Context) (Entry, error) { return e, write(ctx) })
+			txOspID, balance, err = s.postWith(ctx, scope, budgetID, e, write)
 			return err
 		}
 		if err != nil {
@@ -183,15 +183,18 @@ func (s *Service) PostKnown(ctx context.Context, scope access.Scope, budgetID in
 	return txOspID, balance, apperr.Wrap(err)
 }
 
-// postWith posts to a budget the entry that write returns, after write
-// has written the caller's rows the ledger row refers to (an expense), in
-// the caller's transaction: the budget is locked and read (one statement)
-// before write runs. Locking first matters on PostgreSQL: the foreign-key
-// check of the caller's row takes a share lock on the budget, and two
-// transactions each holding one and waiting to upgrade to the posting's
-// update lock would deadlock. The budget must lie in scope; another
-// tenant's is NOT_FOUND, and write does not run.
-func (s *Service) postWith(ctx context.Context, scope access.Scope, budgetID int64, write func(ctx context.Context) (Entry, error)) (txOspID string, balance int64, err error) {
+// postWith is PostKnown's general path: it posts e to a budget after
+// write has written the caller's rows the ledger row refers to (an
+// expense), in the caller's transaction. The budget is locked and read
+// (one statement) before write runs. Locking first matters on PostgreSQL:
+// the foreign-key check of the caller's row takes a share lock on the
+// budget, and two transactions each holding one and waiting to upgrade to
+// the posting's update lock would deadlock. post's rules are checked
+// before write too, so a refused entry writes nothing: a group-commit
+// batch goes on past it without undoing anything (database/group.go). The
+// budget must lie in scope; another tenant's is NOT_FOUND, and write does
+// not run.
+func (s *Service) postWith(ctx context.Context, scope access.Scope, budgetID int64, e Entry, write func(ctx context.Context) error) (txOspID string, balance int64, err error) {
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		b, err := s.store.byID(ctx, scope, budgetID, true)
 		if database.IsNoRows(err) {
@@ -200,8 +203,10 @@ func (s *Service) postWith(ctx context.Context, scope access.Scope, budgetID int
 		if err != nil {
 			return err
 		}
-		e, err := write(ctx)
-		if err != nil {
+		if _, err := s.checkPost(ctx, b, e); err != nil {
+			return err
+		}
+		if err := write(ctx); err != nil {
 			return err
 		}
 		t, err := s.post(ctx, b, e)

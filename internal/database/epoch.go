@@ -77,10 +77,28 @@ func noteWrite(ctx context.Context) {
 // Query outside a transaction that is not a plain read (an INSERT ...
 // RETURNING).
 func noteStatement(ctx context.Context, query string) {
-	q := strings.TrimSpace(query)
-	if len(q) < 6 || !strings.EqualFold(q[:6], "SELECT") {
+	if !isPlainRead(query) {
 		noteWrite(ctx)
 	}
+}
+
+// isPlainRead tells a statement that begins with SELECT (a read; its
+// locks aside) from one that may write (INSERT ... RETURNING, WITH ...).
+func isPlainRead(query string) bool {
+	q := strings.TrimSpace(query)
+	return len(q) >= 6 && strings.EqualFold(q[:6], "SELECT")
+}
+
+// isRowWrite tells an INSERT, UPDATE or DELETE, whose count of rows
+// touched says whether it changed anything, from any other statement.
+func isRowWrite(query string) bool {
+	q := strings.TrimSpace(query)
+	for _, w := range []string{"INSERT", "UPDATE", "DELETE"} {
+		if len(q) >= len(w) && strings.EqualFold(q[:len(w)], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // EpochCacheSize bounds an EpochCache: past it the cache starts over

@@ -19,15 +19,33 @@ import (
 //
 // Each posting is still a transaction of its own in every way a caller can
 // see: it runs alone (the batch's leader runs its members' postings on the
-// batch's transaction one at a time, in the order they joined), inside a
-// SAVEPOINT of its own, so a posting that fails (a refused amount, a lost idempotency race,
-// a panic) is rolled back to its savepoint and refuses only itself, with
-// its own error, while the others of the batch go on. Balances and ledger
-// rows are exactly those of posting one by one, in that order; locks are
-// taken as before; and WithGroupTx returns only after the batch's commit,
-// so a posting is acknowledged only once it is durable. When the commit
-// itself fails, every member of the batch gets that error and none of them
-// is booked.
+// batch's transaction one at a time, in the order they joined), and a
+// posting that fails refuses only itself, with its own error, while the
+// others go on:
+//   - A posting refused before it changed anything (a refused amount is
+//     checked before anything is written; a lost idempotency race writes
+//     nothing) leaves the transaction as it found it: the batch goes on.
+//     The database methods note, for a member, every statement that may
+//     have changed the transaction (noteTouch: rows written, or a failed
+//     statement, which breaks a PostgreSQL transaction).
+//   - A posting that fails after it changed something (a panic, a write
+//     the schema refuses, a lock held elsewhere) breaks its batch: nothing
+//     of it is booked, and every member runs again alone, in a
+//     transaction of its own, where it refuses only itself. For a second
+//     after, batches give each member a SAVEPOINT of its own (as they all
+//     do with Options.GroupSavepoints), so whatever broke one, if it goes
+//     on, costs a rollback to a savepoint instead of a whole batch.
+// A savepoint for every member costs a round trip per posting on
+// PostgreSQL (RELEASE and the next SAVEPOINT), about a sixth of a
+// posting's; a broken batch is rare where refusals write nothing. A
+// refused call with an Idempotency-Key has written its key's claim and
+// breaks its batch; while such refusals go on, the spell keeps them to
+// about one broken batch a second.
+// Balances and ledger rows are exactly those of posting one by one, in
+// that order; locks are taken as before; and WithGroupTx returns only
+// after the batch's commit, so a posting is acknowledged only once it is
+// durable. When the commit itself fails, every member of the batch gets
+// that error and none of them is booked.
 //
 // A batch closes when it holds GroupMax members, or when every member has
 // run and the window (GroupWindow, from the batch's start) has passed:
@@ -78,20 +96,26 @@ type groupCommit struct {
 	// each). On SQLite it is one: db.writeMu itself, taken by the batch's
 	// leader.
 	lanes chan struct{}
-	mu    sync.Mutex // guards open and the counters of every batch
-	open  *batch     // the batch new members join, or nil
+	// savepointsUntil (unix nanoseconds): batches begun before it give
+	// each member a savepoint (see member); alwaysSavepoints: every batch
+	// does (Options.GroupSavepoints)
+	savepointsUntil  atomic.Int64
+	alwaysSavepoints bool
+	mu               sync.Mutex // guards open and the counters of every batch
+	open             *batch     // the batch new members join, or nil
 
 	batches, members atomic.Int64 // committed or not, for GroupStats
+	broken           atomic.Int64 // batches a member broke (see member)
 }
 
 // GroupStats counts WithGroupTx's batches and their members since the
 // database was opened: members/batches is the average batch (benchmarks
 // report it).
-type GroupStats struct{ Batches, Members int64 }
+type GroupStats struct{ Batches, Members, Broken int64 }
 
 // GroupStats answers the batches and members WithGroupTx ran so far.
 func (db *DB) GroupStats() GroupStats {
-	return GroupStats{Batches: db.group.batches.Load(), Members: db.group.members.Load()}
+	return GroupStats{Batches: db.group.batches.Load(), Members: db.group.members.Load(), Broken: db.group.broken.Load()}
 }
 
 type batch struct {
@@ -104,7 +128,9 @@ type batch struct {
 	joined int
 	closed bool
 
-	broken error // a savepoint statement failed: the batch cannot commit (the leader's only)
+	broken error // a savepoint statement failed, or a member changed the transaction and failed without one: the batch cannot commit (the leader's only)
+
+	savepoints bool // each member runs inside a savepoint (see member)
 
 	deferred deferredSet // the read-model increments of the members that succeeded (deferred.go; the leader's only)
 
@@ -138,7 +164,24 @@ type memberKey struct{}
 
 type memberState struct {
 	lockConflict atomic.Bool
+	touched      atomic.Bool // a statement of the member's may have changed the batch's transaction (noteTouch)
 	deferred     deferredSet // what the member's posting handed to the batch (Deferred.Add)
+}
+
+// noteTouch records, for a batch member, a statement on the batch's
+// transaction that may have changed it: one that failed (on PostgreSQL a
+// failed statement breaks the transaction), or whose outcome the caller
+// judges a change (changed: rows written, or a statement whose effect the
+// row count does not tell). sql.ErrNoRows is no failure: a read found
+// nothing. A member that touched nothing can fail without being undone.
+func noteTouch(ctx context.Context, err error, changed bool) {
+	st, ok := ctx.Value(memberKey{}).(*memberState)
+	if !ok || txOf(ctx) == nil {
+		return
+	}
+	if (err != nil && !IsNoRows(err)) || (err == nil && changed) {
+		st.touched.Store(true)
+	}
 }
 
 // noteLockConflict records, for a batch member, a statement that failed
@@ -263,16 +306,22 @@ func (g *groupCommit) lead(b *batch) {
 func (g *groupCommit) begin(b *batch) {
 	g.takeLane()
 	b.start = time.Now()
+	b.savepoints = g.alwaysSavepoints || time.Now().UnixNano() < g.savepointsUntil.Load()
 	tx, err := g.db.x.BeginTxx(context.Background(), nil)
 	if err == nil {
 		// the first member's savepoint (see member); on PostgreSQL in the
 		// same round trip as the batch's lock_timeout
-		first := "SAVEPOINT " + memberSavepoint
+		var first []string
 		if g.db.Dialect == Postgres {
-			first = "SET LOCAL lock_timeout = '" + batchLockTimeout + "'; " + first
+			first = append(first, "SET LOCAL lock_timeout = '"+batchLockTimeout+"'")
 		}
-		if _, err = tx.Exec(first); err != nil {
-			_ = tx.Rollback()
+		if b.savepoints {
+			first = append(first, "SAVEPOINT "+memberSavepoint)
+		}
+		if len(first) > 0 {
+			if _, err = tx.Exec(strings.Join(first, "; ")); err != nil {
+				_ = tx.Rollback()
+			}
 		}
 	}
 	if err != nil {
@@ -299,6 +348,10 @@ func (g *groupCommit) releaseLane() {
 	<-g.lanes
 }
 
+// savepointSpell is how long the batches after one that a member broke
+// (see member) give each member a savepoint.
+const savepointSpell = time.Second
+
 // memberSavepoint is the savepoint every member starts from. The batch
 // keeps one open at the start of each turn: begin sets the first, and each
 // member leaves the next one behind in the statement that ends its own
@@ -322,6 +375,30 @@ func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.
 	txCtx := context.WithValue(context.WithValue(context.WithoutCancel(ctx), txKey{}, b.tx), memberKey{}, state)
 	fnErr, panicked := callSafely(txCtx, fn)
 	conflict := state.lockConflict.Load()
+	if !b.savepoints {
+		switch {
+		case fnErr == nil && panicked == nil && !conflict:
+			b.deferred.takeFrom(&state.deferred)
+			return nil, nil
+		case !state.touched.Load() && !conflict:
+			// refused before it changed anything (a refusal is checked
+			// before anything is written): the batch goes on as if the
+			// member had not run
+			return fnErr, panicked
+		}
+		// it changed the transaction, and no savepoint can undo only its
+		// part: nothing of the batch is booked, every member runs again
+		// alone (a refusal of the batch may rest on it), and the batches
+		// of the next savepointSpell keep savepoints, in case whatever
+		// broke this one (a lock held elsewhere) goes on
+		g.savepointsUntil.Store(time.Now().Add(savepointSpell).UnixNano())
+		g.broken.Add(1)
+		g.breakBatch(b, errRetryAlone)
+		g.mu.Lock()
+		g.closeLocked(b)
+		g.mu.Unlock()
+		return g.brokenErr(b), panicked
+	}
 	if fnErr == nil && panicked == nil && !conflict {
 		// keep the member's writes, and open the next member's savepoint
 		if _, err := b.tx.ExecContext(txCtx, "RELEASE SAVEPOINT "+memberSavepoint+"; SAVEPOINT "+memberSavepoint); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -435,4 +436,132 @@ func TestGroupLanesRunSideBySide(t *testing.T) {
 	if runs != [2]int{1, 2} {
 		t.Fatalf("runs %v: the second posting should have run again alone", runs)
 	}
+}
+
+// Without savepoints (the default), a posting refused before it wrote
+// anything (its rules checked on what it read) leaves its batch as it was:
+// the others of the batch are booked in it, with their deferred
+// increments written once per batch, and no batch breaks.
+func TestGroupRefusalBeforeWritingKeepsTheBatch(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond})
+		var flushes atomic.Int64
+		w := totalsWriter(db, &flushes, nil)
+		refused := errors.New("refused by the rules")
+		const n = 30
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := 1; i <= n; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					var balance int64
+					if err := db.Get(ctx, &balance, `SELECT balance FROM accounts WHERE id = 1`); err != nil {
+						return err
+					}
+					// an update that matches nothing changes nothing either
+					if _, err := db.Exec(ctx, `UPDATE accounts SET balance = 0 WHERE id = 99`); err != nil {
+						return err
+					}
+					if i%3 == 0 {
+						return refused
+					}
+					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 10)`, i); err != nil {
+						return err
+					}
+					return w.Add(ctx, total{account: 1 + int64(i%2), count: 1, sum: 10})
+				})
+			}(i)
+		}
+		wg.Wait()
+		var want []int64
+		var sums [2]int64
+		for i := 1; i <= n; i++ {
+			if i%3 == 0 {
+				if !errors.Is(errs[i-1], refused) {
+					t.Errorf("posting %d: want its refusal, got %v", i, errs[i-1])
+				}
+				continue
+			}
+			if errs[i-1] != nil {
+				t.Errorf("posting %d: %v", i, errs[i-1])
+			}
+			want = append(want, int64(i))
+			sums[i%2] += 10
+		}
+		if got := ids(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("booked %v, want %v", got, want)
+		}
+		if got := balances(t, db); got != fmt.Sprint([]int64{sums[0], sums[1]}) {
+			t.Fatalf("balances %s, want %v", got, sums)
+		}
+		st := db.GroupStats()
+		if st.Broken != 0 || st.Batches >= n || flushes.Load() > st.Batches {
+			t.Fatalf("%d postings in %d batches, %d broken, %d flushes", st.Members, st.Batches, st.Broken, flushes.Load())
+		}
+	})
+}
+
+// Without savepoints, a posting that fails after it wrote cannot be undone
+// alone: its batch is rolled back and every member runs again alone, where
+// it refuses only itself. Every caller gets its own answer, the rows and
+// the deferred increments are booked exactly once, and the batch counts
+// as broken.
+func TestGroupFailureAfterWritingRunsTheBatchAgainAlone(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 50 * time.Millisecond, GroupMax: 8})
+		var flushes atomic.Int64
+		w := totalsWriter(db, &flushes, nil)
+		refused := errors.New("refused after writing")
+		const n = 8
+		errs := make([]error, n)
+		var runs [n]atomic.Int64
+		var wg sync.WaitGroup
+		for i := 1; i <= n; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+					runs[i-1].Add(1)
+					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 10)`, i); err != nil {
+						return err
+					}
+					if err := w.Add(ctx, total{account: 1, count: 1, sum: 10}); err != nil {
+						return err
+					}
+					if i == 5 {
+						return refused
+					}
+					return nil
+				})
+			}(i)
+		}
+		wg.Wait()
+		var want []int64
+		for i := 1; i <= n; i++ {
+			if i == 5 {
+				if !errors.Is(errs[i-1], refused) {
+					t.Errorf("posting 5: want its refusal, got %v", errs[i-1])
+				}
+				continue
+			}
+			if errs[i-1] != nil {
+				t.Errorf("posting %d: %v", i, errs[i-1])
+			}
+			want = append(want, int64(i))
+		}
+		if got := ids(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("booked %v, want %v", got, want)
+		}
+		if got := balances(t, db); got != fmt.Sprint([]int64{10 * int64(len(want)), 0}) {
+			t.Fatalf("balances %s, want %d once per booked posting", got, 10*len(want))
+		}
+		if st := db.GroupStats(); st.Broken < 1 {
+			t.Fatalf("no batch broke: %+v", st)
+		}
+		if runs[4].Load() < 2 {
+			t.Fatalf("posting 5 ran %d times: its batch did not run again alone", runs[4].Load())
+		}
+	})
 }
