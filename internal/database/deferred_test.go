@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -71,27 +70,18 @@ func TestDeferredWritesOncePerBatchOnlyWhatSucceeded(t *testing.T) {
 		w := totalsWriter(db, &flushes, nil)
 		refused := errors.New("refused")
 		const n = 30
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i := 1; i <= n; i++ {
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
-					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
-						return err
-					}
-					if err := w.Add(ctx, total{account: 1 + int64(i%2), count: 1, sum: 10}); err != nil {
-						return err
-					}
-					if i%5 == 0 {
-						return refused // after handing its increment over
-					}
-					return nil
-				})
-			}(i)
-		}
-		wg.Wait()
+		errs := concurrently(db, n, func(ctx context.Context, i int) error {
+			if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
+				return err
+			}
+			if err := w.Add(ctx, total{account: 1 + int64(i%2), count: 1, sum: 10}); err != nil {
+				return err
+			}
+			if i%5 == 0 {
+				return refused // after handing its increment over
+			}
+			return nil
+		})
 		var want [2]int64
 		for i := 1; i <= n; i++ {
 			if (i%5 == 0) != errors.Is(errs[i-1], refused) || (i%5 != 0 && errs[i-1] != nil) {
@@ -137,22 +127,13 @@ func TestDeferredWritesDeadlockRunsEachPostingAgainAlone(t *testing.T) {
 		w := totalsWriter(db, &flushes, errors.New("ERROR: deadlock detected (SQLSTATE 40P01)"))
 		const n = 12
 		var runs atomic.Int64
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i := 1; i <= n; i++ {
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
-					runs.Add(1)
-					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
-						return err
-					}
-					return w.Add(ctx, total{account: 1, count: 1, sum: 10})
-				})
-			}(i)
-		}
-		wg.Wait()
+		errs := concurrently(db, n, func(ctx context.Context, i int) error {
+			runs.Add(1)
+			if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
+				return err
+			}
+			return w.Add(ctx, total{account: 1, count: 1, sum: 10})
+		})
 		for i, err := range errs {
 			if err != nil {
 				t.Fatalf("posting %d: %v", i+1, err)
@@ -189,25 +170,16 @@ func TestDeferredWriteRefusedRefusesOnlyItsPosting(t *testing.T) {
 			return err
 		}}
 		const n, bad = 10, 4
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i := 1; i <= n; i++ {
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
-					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
-						return err
-					}
-					count := int64(1)
-					if i == bad {
-						count = -1
-					}
-					return w.Add(ctx, total{account: 1, count: count, sum: 10})
-				})
-			}(i)
-		}
-		wg.Wait()
+		errs := concurrently(db, n, func(ctx context.Context, i int) error {
+			if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, 10); err != nil {
+				return err
+			}
+			count := int64(1)
+			if i == bad {
+				count = -1
+			}
+			return w.Add(ctx, total{account: 1, count: count, sum: 10})
+		})
 		var want []int64
 		for i := 1; i <= n; i++ {
 			if i == bad {

@@ -49,6 +49,43 @@ func forEachGroupDialect(t *testing.T, fn func(t *testing.T, d database.Dialect)
 	}
 }
 
+// concurrently runs postings 1..n at once through WithGroupTx, posting i
+// running fn(ctx, i), and answers each one's error (posting i's at i-1).
+func concurrently(db *database.DB, n int, fn func(ctx context.Context, i int) error) []error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := 1; i <= n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error { return fn(ctx, i) })
+		}(i)
+	}
+	wg.Wait()
+	return errs
+}
+
+// answers checks each posting's answer: those refusedAt names got want
+// (errors.Is), the others none. It returns the others: the postings that
+// must be booked.
+func answers(t *testing.T, errs []error, refusedAt func(i int) bool, want error) []int64 {
+	t.Helper()
+	var booked []int64
+	for i := 1; i <= len(errs); i++ {
+		if refusedAt(i) {
+			if !errors.Is(errs[i-1], want) {
+				t.Errorf("posting %d: want %v, got %v", i, want, errs[i-1])
+			}
+			continue
+		}
+		if errs[i-1] != nil {
+			t.Errorf("posting %d: %v", i, errs[i-1])
+		}
+		booked = append(booked, int64(i))
+	}
+	return booked
+}
+
 func ids(t *testing.T, db *database.DB) []int64 {
 	t.Helper()
 	var out []int64
@@ -67,31 +104,22 @@ func TestGroupRefusedPostingRefusesOnlyItself(t *testing.T) {
 		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond})
 		const n = 40
 		refused := errors.New("refused by the rules")
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i := 1; i <= n; i++ {
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
-					amount := 100
-					if i%3 == 0 && i%2 == 0 {
-						amount = -1 // the CHECK refuses the statement
-					}
-					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, amount); err != nil {
-						return err
-					}
-					if _, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + ? WHERE id = 1`, amount); err != nil {
-						return err
-					}
-					if i%3 == 0 {
-						return refused // after writing: the savepoint undoes it
-					}
-					return nil
-				})
-			}(i)
-		}
-		wg.Wait()
+		errs := concurrently(db, n, func(ctx context.Context, i int) error {
+			amount := 100
+			if i%3 == 0 && i%2 == 0 {
+				amount = -1 // the CHECK refuses the statement
+			}
+			if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, ?)`, i, amount); err != nil {
+				return err
+			}
+			if _, err := db.Exec(ctx, `UPDATE accounts SET balance = balance + ? WHERE id = 1`, amount); err != nil {
+				return err
+			}
+			if i%3 == 0 {
+				return refused // after writing: the savepoint undoes it
+			}
+			return nil
+		})
 		var want []int64
 		for i := 1; i <= n; i++ {
 			err := errs[i-1]
@@ -449,45 +477,26 @@ func TestGroupRefusalBeforeWritingKeepsTheBatch(t *testing.T) {
 		w := totalsWriter(db, &flushes, nil)
 		refused := errors.New("refused by the rules")
 		const n = 30
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i := 1; i <= n; i++ {
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
-					var balance int64
-					if err := db.Get(ctx, &balance, `SELECT balance FROM accounts WHERE id = 1`); err != nil {
-						return err
-					}
-					// an update that matches nothing changes nothing either
-					if _, err := db.Exec(ctx, `UPDATE accounts SET balance = 0 WHERE id = 99`); err != nil {
-						return err
-					}
-					if i%3 == 0 {
-						return refused
-					}
-					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 10)`, i); err != nil {
-						return err
-					}
-					return w.Add(ctx, total{account: 1 + int64(i%2), count: 1, sum: 10})
-				})
-			}(i)
-		}
-		wg.Wait()
-		var want []int64
-		var sums [2]int64
-		for i := 1; i <= n; i++ {
+		errs := concurrently(db, n, func(ctx context.Context, i int) error {
+			var balance int64
+			if err := db.Get(ctx, &balance, `SELECT balance FROM accounts WHERE id = 1`); err != nil {
+				return err
+			}
+			// an update that matches nothing changes nothing either
+			if _, err := db.Exec(ctx, `UPDATE accounts SET balance = 0 WHERE id = 99`); err != nil {
+				return err
+			}
 			if i%3 == 0 {
-				if !errors.Is(errs[i-1], refused) {
-					t.Errorf("posting %d: want its refusal, got %v", i, errs[i-1])
-				}
-				continue
+				return refused
 			}
-			if errs[i-1] != nil {
-				t.Errorf("posting %d: %v", i, errs[i-1])
+			if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 10)`, i); err != nil {
+				return err
 			}
-			want = append(want, int64(i))
+			return w.Add(ctx, total{account: 1 + int64(i%2), count: 1, sum: 10})
+		})
+		want := answers(t, errs, func(i int) bool { return i%3 == 0 }, refused)
+		var sums [2]int64
+		for _, i := range want {
 			sums[i%2] += 10
 		}
 		if got := ids(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
@@ -515,42 +524,21 @@ func TestGroupFailureAfterWritingRunsTheBatchAgainAlone(t *testing.T) {
 		w := totalsWriter(db, &flushes, nil)
 		refused := errors.New("refused after writing")
 		const n = 8
-		errs := make([]error, n)
 		var runs [n]atomic.Int64
-		var wg sync.WaitGroup
-		for i := 1; i <= n; i++ {
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				errs[i-1] = db.WithGroupTx(context.Background(), func(ctx context.Context) error {
-					runs[i-1].Add(1)
-					if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 10)`, i); err != nil {
-						return err
-					}
-					if err := w.Add(ctx, total{account: 1, count: 1, sum: 10}); err != nil {
-						return err
-					}
-					if i == 5 {
-						return refused
-					}
-					return nil
-				})
-			}(i)
-		}
-		wg.Wait()
-		var want []int64
-		for i := 1; i <= n; i++ {
+		errs := concurrently(db, n, func(ctx context.Context, i int) error {
+			runs[i-1].Add(1)
+			if _, err := db.Exec(ctx, `INSERT INTO postings (id, amount) VALUES (?, 10)`, i); err != nil {
+				return err
+			}
+			if err := w.Add(ctx, total{account: 1, count: 1, sum: 10}); err != nil {
+				return err
+			}
 			if i == 5 {
-				if !errors.Is(errs[i-1], refused) {
-					t.Errorf("posting 5: want its refusal, got %v", errs[i-1])
-				}
-				continue
+				return refused
 			}
-			if errs[i-1] != nil {
-				t.Errorf("posting %d: %v", i, errs[i-1])
-			}
-			want = append(want, int64(i))
-		}
+			return nil
+		})
+		want := answers(t, errs, func(i int) bool { return i == 5 }, refused)
 		if got := ids(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("booked %v, want %v", got, want)
 		}
