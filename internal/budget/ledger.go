@@ -203,13 +203,14 @@ func (s *Service) postWith(ctx context.Context, scope access.Scope, budgetID int
 		if err != nil {
 			return err
 		}
-		if _, err := s.checkPost(ctx, b, e); err != nil {
+		after, err := s.checkPost(ctx, b, e)
+		if err != nil {
 			return err
 		}
 		if err := write(ctx); err != nil {
 			return err
 		}
-		t, err := s.post(ctx, b, e)
+		t, err := s.book(ctx, b, e, after, false)
 		if err != nil {
 			return err
 		}

@@ -251,19 +251,23 @@ func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) er
 
 // Get scans one row into dest; sql.ErrNoRows when there is none.
 func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) error {
-	noteStatement(ctx, query)
+	read := isPlainRead(query)
+	if !read {
+		noteWrite(ctx)
+	}
 	err := db.q(ctx).GetContext(ctx, dest, db.x.Rebind(query), args...)
-	noteLockConflict(ctx, err)
-	noteTouch(ctx, err, err == nil && !isPlainRead(query))
+	noteOutcome(ctx, err, err == nil && !read)
 	return err
 }
 
 // Select scans all rows into the slice dest.
 func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) error {
-	noteStatement(ctx, query)
+	read := isPlainRead(query)
+	if !read {
+		noteWrite(ctx)
+	}
 	err := db.q(ctx).SelectContext(ctx, dest, db.x.Rebind(query), args...)
-	noteLockConflict(ctx, err)
-	noteTouch(ctx, err, !isPlainRead(query) && reflect.Indirect(reflect.ValueOf(dest)).Len() > 0)
+	noteOutcome(ctx, err, !read && reflect.Indirect(reflect.ValueOf(dest)).Len() > 0)
 	return err
 }
 
@@ -272,21 +276,22 @@ func (db *DB) Exec(ctx context.Context, query string, args ...any) (int64, error
 	noteWrite(ctx)
 	res, err := db.q(ctx).ExecContext(ctx, db.x.Rebind(query), args...)
 	if err != nil {
-		noteLockConflict(ctx, err)
-		noteTouch(ctx, err, true)
+		noteOutcome(ctx, err, true)
 		return 0, err
 	}
 	n, err := res.RowsAffected()
-	noteTouch(ctx, err, n > 0 || !isRowWrite(query))
+	noteOutcome(ctx, err, n > 0 || !isRowWrite(query))
 	return n, err
 }
 
 // Query streams rows (for exports that must not sit in memory).
 func (db *DB) Query(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
-	noteStatement(ctx, query)
+	read := isPlainRead(query)
+	if !read {
+		noteWrite(ctx)
+	}
 	rows, err := db.q(ctx).QueryxContext(ctx, db.x.Rebind(query), args...)
-	noteLockConflict(ctx, err)
-	noteTouch(ctx, err, !isPlainRead(query))
+	noteOutcome(ctx, err, !read)
 	return rows, err
 }
 
@@ -296,11 +301,10 @@ func (db *DB) Insert(ctx context.Context, query string, args ...any) (int64, err
 	noteWrite(ctx)
 	var id int64
 	if err := db.q(ctx).GetContext(ctx, &id, db.x.Rebind(query), args...); err != nil {
-		noteLockConflict(ctx, err)
-		noteTouch(ctx, err, false)
+		noteOutcome(ctx, err, false)
 		return 0, err
 	}
-	noteTouch(ctx, nil, true)
+	noteOutcome(ctx, nil, true)
 	return id, nil
 }
 

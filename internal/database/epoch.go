@@ -73,15 +73,6 @@ func noteWrite(ctx context.Context) {
 	}
 }
 
-// noteStatement is noteWrite for a statement run through Get, Select or
-// Query outside a transaction that is not a plain read (an INSERT ...
-// RETURNING).
-func noteStatement(ctx context.Context, query string) {
-	if !isPlainRead(query) {
-		noteWrite(ctx)
-	}
-}
-
 // isPlainRead tells a statement that begins with SELECT (a read; its
 // locks aside) from one that may write (INSERT ... RETURNING, WITH ...).
 func isPlainRead(query string) bool {

@@ -26,7 +26,7 @@ import (
 //     checked before anything is written; a lost idempotency race writes
 //     nothing) leaves the transaction as it found it: the batch goes on.
 //     The database methods note, for a member, every statement that may
-//     have changed the transaction (noteTouch: rows written, or a failed
+//     have changed the transaction (noteOutcome: rows written, or a failed
 //     statement, which breaks a PostgreSQL transaction).
 //   - A posting that fails after it changed something (a panic, a write
 //     the schema refuses, a lock held elsewhere) breaks its batch: nothing
@@ -158,40 +158,39 @@ var errRetryAlone = errors.New("group commit: retry alone")
 const batchLockTimeout = "25ms"
 
 // memberKey marks the context of a batch member: the database methods
-// note there a statement refused for a lock (noteLockConflict), since the
-// member's own code may turn that error into an answer of its own.
+// note there what its statements did (noteOutcome).
 type memberKey struct{}
 
 type memberState struct {
 	lockConflict atomic.Bool
-	touched      atomic.Bool // a statement of the member's may have changed the batch's transaction (noteTouch)
+	touched      atomic.Bool // a statement of the member's may have changed the batch's transaction (noteOutcome)
 	deferred     deferredSet // what the member's posting handed to the batch (Deferred.Add)
 }
 
-// noteTouch records, for a batch member, a statement on the batch's
-// transaction that may have changed it: one that failed (on PostgreSQL a
-// failed statement breaks the transaction), or whose outcome the caller
-// judges a change (changed: rows written, or a statement whose effect the
-// row count does not tell). sql.ErrNoRows is no failure: a read found
-// nothing. A member that touched nothing can fail without being undone.
-func noteTouch(ctx context.Context, err error, changed bool) {
+// noteOutcome records, for a batch member, what one of its statements
+// did:
+//   - a statement that failed waiting for a lock (lock_timeout) or in a
+//     deadlock (lockConflict), since the member's own code may turn that
+//     error into an answer of its own;
+//   - on the batch's transaction, a statement that may have changed it
+//     (touched): one that failed (on PostgreSQL a failed statement breaks
+//     the transaction), or whose outcome the caller judges a change
+//     (changed: rows written, or a statement whose effect the row count
+//     does not tell). sql.ErrNoRows is no failure: a read found nothing.
+//     A member that touched nothing can fail without being undone.
+func noteOutcome(ctx context.Context, err error, changed bool) {
 	st, ok := ctx.Value(memberKey{}).(*memberState)
-	if !ok || txOf(ctx) == nil {
+	if !ok {
+		return
+	}
+	if err != nil && isLockConflict(err) {
+		st.lockConflict.Store(true)
+	}
+	if txOf(ctx) == nil {
 		return
 	}
 	if (err != nil && !IsNoRows(err)) || (err == nil && changed) {
 		st.touched.Store(true)
-	}
-}
-
-// noteLockConflict records, for a batch member, a statement that failed
-// waiting for a lock (lock_timeout) or in a deadlock.
-func noteLockConflict(ctx context.Context, err error) {
-	if err == nil {
-		return
-	}
-	if st, ok := ctx.Value(memberKey{}).(*memberState); ok && isLockConflict(err) {
-		st.lockConflict.Store(true)
 	}
 }
 
