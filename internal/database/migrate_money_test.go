@@ -15,24 +15,9 @@ import (
 // keeping every row (ids and AUTOINCREMENT sequence included).
 func TestMoneyInvariantsMigrationKeepsAnExistingLedger(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "up.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db.SQL(), dialectFS{FS: sub, d: db.Dialect})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.UpTo(ctx, 5); err != nil {
-		t.Fatal(err)
-	}
+	db, p := sqliteAt(t, 5)
 	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
-	for _, q := range []string{
+	execAt(t, db, now,
 		`INSERT INTO partners (id, osp_id, name, partner_type, created_at) VALUES (1, 'p', 'P', 'MSP', ?)`,
 		`INSERT INTO corporate_accounts (id, osp_id, partner_id, name, created_at) VALUES (1, 'c', 1, 'C', ?)`,
 		`INSERT INTO users (id, osp_id, corporate_account_id, created_at, updated_at) VALUES (1, 'u', 1, ?, ?)`,
@@ -44,15 +29,7 @@ func TestMoneyInvariantsMigrationKeepsAnExistingLedger(t *testing.T) {
 			VALUES (1, 't1', 1, 'start_amount', 1000, 1000, '2026-11-20', ?)`,
 		`INSERT INTO budget_transactions (id, osp_id, budget_id, tx_type, amount, balance_after, expense_id, booking_date, created_at)
 			VALUES (2, 't2', 1, 'event', -300, 700, 1, '2026-11-20', ?)`,
-	} {
-		args := []any{}
-		for i := 0; i < countMarks(q); i++ {
-			args = append(args, now)
-		}
-		if _, err := db.Exec(ctx, q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
+	)
 	if _, err := p.Up(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +68,44 @@ func TestMoneyInvariantsMigrationKeepsAnExistingLedger(t *testing.T) {
 	var n int
 	if err := db.Get(ctx, &n, `SELECT COUNT(*) FROM budget_transactions`); err != nil || n != 3 {
 		t.Fatalf("after down: %d %v", n, err)
+	}
+}
+
+// sqliteAt opens a new SQLite database migrated up to version, and the
+// provider that migrates it on (or back).
+func sqliteAt(t *testing.T, version int64) (*DB, *goose.Provider) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "up.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db.SQL(), dialectFS{FS: sub, d: db.Dialect})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, version); err != nil {
+		t.Fatal(err)
+	}
+	return db, p
+}
+
+// execAt runs each of queries with every ? bound to now.
+func execAt(t *testing.T, db *DB, now time.Time, queries ...string) {
+	t.Helper()
+	for _, q := range queries {
+		args := []any{}
+		for i := 0; i < countMarks(q); i++ {
+			args = append(args, now)
+		}
+		if _, err := db.Exec(context.Background(), q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
 	}
 }
 

@@ -3,12 +3,8 @@ package database
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/pressly/goose/v3"
 )
 
 // Migration 00037 upgrades a database that holds budgets below zero
@@ -17,28 +13,13 @@ import (
 // again on the way down (the partial index it replaced comes back).
 func TestNegativesMigrationListsTheBudgetsBelowZeroAlready(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "up.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db.SQL(), dialectFS{FS: sub, d: db.Dialect})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.UpTo(ctx, 36); err != nil {
-		t.Fatal(err)
-	}
+	db, p := sqliteAt(t, 36)
 	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
 	budget := func(id int64, user any, typ string, balance int64) string {
 		return fmt.Sprintf(`INSERT INTO budgets (id, osp_id, corporate_account_id, user_id, budget_type, frequency_method, balance, start_activation_time, created_at, updated_at)
 			VALUES (%d, 'b%d', 1, %v, '%s', 'MANUAL', %d, ?, ?, ?)`, id, id, user, typ, balance)
 	}
-	for _, q := range []string{
+	execAt(t, db, now,
 		`INSERT INTO partners (id, osp_id, name, partner_type, created_at) VALUES (1, 'p', 'P', 'MSP', ?)`,
 		`INSERT INTO corporate_accounts (id, osp_id, partner_id, name, created_at) VALUES (1, 'c', 1, 'C', ?)`,
 		`INSERT INTO users (id, osp_id, corporate_account_id, created_at, updated_at) VALUES (1, 'u1', 1, ?, ?)`,
@@ -46,15 +27,7 @@ func TestNegativesMigrationListsTheBudgetsBelowZeroAlready(t *testing.T) {
 		budget(1, 1, "CAFETERIA_BUDGET", -500),
 		budget(2, 2, "CAFETERIA_BUDGET", 300),
 		budget(3, "NULL", "COMPANY_BUDGET", -100), // a company budget is no user's
-	} {
-		args := []any{}
-		for i := 0; i < countMarks(q); i++ {
-			args = append(args, now)
-		}
-		if _, err := db.Exec(ctx, q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
+	)
 	if _, err := p.Up(ctx); err != nil {
 		t.Fatal(err)
 	}
