@@ -49,7 +49,9 @@ func (s *Service) post(ctx context.Context, b *row, e Entry) (*txRow, error) {
 // book is post after its checks: it appends the ledger row of e, whose
 // balance after is after, and moves the cached balance to it unless moved
 // says the caller has moved it already (moveIfPlain, which also made
-// post's checks), then the monthly totals and the threshold.
+// post's checks; its ledger row may then wait for the end of the
+// group-commit batch, deferLedger), then the monthly totals and the
+// threshold.
 func (s *Service) book(ctx context.Context, b *row, e Entry, after int64, moved bool) (*txRow, error) {
 	now := database.Now(s.clock.Now())
 	booking := e.BookingDate
@@ -61,7 +63,7 @@ func (s *Service) book(ctx context.Context, b *row, e Entry, after int64, moved 
 		CreatedBy: e.CreatedBy, CreatedAt: now}
 	write := s.store.appendTx
 	if moved {
-		write = s.store.insertTx
+		write = s.store.deferLedger
 	}
 	if err := write(ctx, t); err != nil {
 		return nil, err

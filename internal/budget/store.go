@@ -18,11 +18,13 @@ import (
 type store struct {
 	db      *database.DB
 	monthly *database.Deferred[MonthlyTotal] // the monthly totals' writer (store_monthly.go)
+	ledger  *database.Deferred[txRow]        // the moved postings' ledger rows (deferLedger)
 }
 
 func newStore(db *database.DB) *store {
 	s := &store{db: db}
 	s.monthly = s.monthlyWriter()
+	s.ledger = &database.Deferred[txRow]{Name: "budget_transactions", Table: "budget_transactions", Flush: s.insertTxs}
 	return s
 }
 
@@ -188,6 +190,43 @@ func (s *store) insertTx(ctx context.Context, t *txRow) error {
 		t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey, t.BookingDate, t.CreatedBy, t.CreatedAt)
 	t.ID = id
 	return err
+}
+
+// deferLedger writes the ledger row of a balance moved already, as
+// insertTx does, except in a group-commit batch's posting: there the row
+// waits for the batch's end and goes in with the other postings' rows in
+// one statement, or earlier, when a statement of the batch names the
+// ledger (database/deferred.go), so no posting reads the ledger without
+// it. Its id is not known before it is written: t.ID stays 0 (the callers
+// answer t.OspID).
+func (s *store) deferLedger(ctx context.Context, t *txRow) error {
+	r := *t
+	if t.ExpenseID != nil { // what it points at now, not at the flush
+		id := *t.ExpenseID
+		r.ExpenseID = &id
+	}
+	return s.ledger.Add(ctx, r)
+}
+
+// insertTxs writes ledger rows in the order given (a budget's rows chain
+// their balances in the order of their ids), a few hundred a statement.
+func (s *store) insertTxs(ctx context.Context, rows []txRow) error {
+	const chunk = 500
+	for i := 0; i < len(rows); i += chunk {
+		part := rows[i:min(i+chunk, len(rows))]
+		ph := make([]string, len(part))
+		args := make([]any, 0, 11*len(part))
+		for j, t := range part {
+			ph[j] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey,
+				t.BookingDate, t.CreatedBy, t.CreatedAt)
+		}
+		if _, err := s.db.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
+			expense_id, period_key, booking_date, created_by, created_at) VALUES `+strings.Join(ph, ", "), args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // moveIfPlain moves the balance of budget id (within scope) by e.Amount,

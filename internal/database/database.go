@@ -255,6 +255,9 @@ func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) erro
 	if !read {
 		noteWrite(ctx)
 	}
+	if err := settle(ctx, query); err != nil {
+		return err
+	}
 	err := db.q(ctx).GetContext(ctx, dest, db.x.Rebind(query), args...)
 	noteOutcome(ctx, err, err == nil && !read)
 	return err
@@ -266,6 +269,9 @@ func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) e
 	if !read {
 		noteWrite(ctx)
 	}
+	if err := settle(ctx, query); err != nil {
+		return err
+	}
 	err := db.q(ctx).SelectContext(ctx, dest, db.x.Rebind(query), args...)
 	noteOutcome(ctx, err, !read && reflect.Indirect(reflect.ValueOf(dest)).Len() > 0)
 	return err
@@ -274,6 +280,9 @@ func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) e
 // Exec runs a statement and returns the number of rows it touched.
 func (db *DB) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	noteWrite(ctx)
+	if err := settle(ctx, query); err != nil {
+		return 0, err
+	}
 	res, err := db.q(ctx).ExecContext(ctx, db.x.Rebind(query), args...)
 	if err != nil {
 		noteOutcome(ctx, err, true)
@@ -290,6 +299,9 @@ func (db *DB) Query(ctx context.Context, query string, args ...any) (*sqlx.Rows,
 	if !read {
 		noteWrite(ctx)
 	}
+	if err := settle(ctx, query); err != nil {
+		return nil, err
+	}
 	rows, err := db.q(ctx).QueryxContext(ctx, db.x.Rebind(query), args...)
 	noteOutcome(ctx, err, !read)
 	return rows, err
@@ -299,6 +311,9 @@ func (db *DB) Query(ctx context.Context, query string, args ...any) (*sqlx.Rows,
 // dialects support RETURNING.
 func (db *DB) Insert(ctx context.Context, query string, args ...any) (int64, error) {
 	noteWrite(ctx)
+	if err := settle(ctx, query); err != nil {
+		return 0, err
+	}
 	var id int64
 	if err := db.q(ctx).GetContext(ctx, &id, db.x.Rebind(query), args...); err != nil {
 		noteOutcome(ctx, err, false)

@@ -3,6 +3,7 @@ package database
 import (
 	"context"
 	"sort"
+	"strings"
 )
 
 // Deferred writes (issue 17): a read model that every posting moves by an
@@ -23,8 +24,15 @@ import (
 // process's transaction on PostgreSQL, or a sum a read model refuses),
 // nothing of the batch is booked and each of its postings runs again
 // alone. Outside a batch (a plain WithTx, a posting run again alone) Add
-// writes at once. Nothing in a posting may read what it deferred: the read
-// models deferred here are read by reports only, never by a posting.
+// writes at once.
+//
+// A deferred model that names its table (Deferred.Table) may be read in
+// a posting: a statement of a batch member that names the table first
+// writes what the batch and the member hold for it (settle), so the
+// posting sees, and writes after, every row deferred before it, exactly
+// as if each posting had written its rows in its turn. The ledger rows of
+// the common posting are deferred so (budget.store.ledger): one round
+// trip fewer in a posting's turn on PostgreSQL.
 
 // Deferred is one read model's deferred writer: Flush writes a list of
 // increments in the transaction of ctx. Flush must sum the increments of
@@ -35,6 +43,11 @@ import (
 type Deferred[T any] struct {
 	Name  string
 	Flush func(ctx context.Context, rows []T) error
+	// Table, when set, is the table Flush writes, as the statements that
+	// read or write it spell it: a batch member's statement whose text
+	// holds it writes the pending rows first (settle). Without it nothing
+	// in a posting may read what it deferred.
+	Table string
 }
 
 // Add writes rows now, or, in a group-commit batch's posting (ctx of a
@@ -63,6 +76,7 @@ type deferredSet struct {
 type pending interface {
 	model() any // the *Deferred it belongs to
 	name() string
+	table() string
 	merge(other pending)
 	flush(ctx context.Context) error
 }
@@ -72,7 +86,8 @@ type deferredRows[T any] struct {
 	rows []T
 }
 
-func (p *deferredRows[T]) name() string { return p.d.Name }
+func (p *deferredRows[T]) name() string  { return p.d.Name }
+func (p *deferredRows[T]) table() string { return p.d.Table }
 func (p *deferredRows[T]) merge(other pending) {
 	p.rows = append(p.rows, other.(*deferredRows[T]).rows...)
 }
@@ -103,16 +118,61 @@ func (s *deferredSet) takeFrom(o *deferredSet) {
 
 // flush writes every read model's increments, in the order of their names.
 func (s *deferredSet) flush(ctx context.Context) error {
+	return s.flushIf(ctx, func(pending) bool { return true })
+}
+
+// flushIf writes, in the order of their names, the read models' rows that
+// match wants, and forgets them (a flush that fails leaves the caller's
+// transaction to be rolled back).
+func (s *deferredSet) flushIf(ctx context.Context, wants func(pending) bool) error {
 	if len(s.byModel) == 0 {
 		return nil
 	}
 	list := make([]pending, 0, len(s.byModel))
-	for _, p := range s.byModel {
-		list = append(list, p)
+	for key, p := range s.byModel {
+		if wants(p) {
+			list = append(list, p)
+			delete(s.byModel, key)
+		}
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].name() < list[j].name() })
 	for _, p := range list {
 		if err := p.flush(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type settlingKey struct{}
+
+// settle writes, before a batch member's statement runs on the batch's
+// transaction, the pending rows of every deferred model whose table the
+// statement names: first those of the members before it (the batch's),
+// then its own. Writing them changes the transaction (touched): should
+// the member fail after, the batch runs again alone. An error is the
+// statement's.
+func settle(ctx context.Context, query string) error {
+	st, ok := ctx.Value(memberKey{}).(*memberState)
+	if !ok || (len(st.deferred.byModel) == 0 && (st.batch == nil || len(st.batch.byModel) == 0)) || txOf(ctx) == nil {
+		return nil
+	}
+	if settling, _ := ctx.Value(settlingKey{}).(bool); settling {
+		return nil // a flush's own statements (the member's rows wait for the batch's)
+	}
+	ctx = context.WithValue(ctx, settlingKey{}, true)
+	named := func(p pending) bool { return p.table() != "" && strings.Contains(query, p.table()) }
+	for _, set := range []*deferredSet{st.batch, &st.deferred} {
+		if set == nil {
+			continue
+		}
+		for _, p := range set.byModel {
+			if named(p) {
+				st.touched.Store(true)
+				break
+			}
+		}
+		if err := set.flushIf(ctx, named); err != nil {
 			return err
 		}
 	}

@@ -202,6 +202,91 @@ func TestDeferredWriteRefusedRefusesOnlyItsPosting(t *testing.T) {
 	})
 }
 
+// A deferred model that names its table is read in a posting as if every
+// posting had written its rows in its turn: a posting's statement naming
+// the table first writes the rows of the postings before it in the
+// batch, then its own, in that order. Each posting here defers two rows,
+// then counts the rows and reads the last one: with one lane the counts
+// run 2, 4, ... 2n and the last row is the posting's own, in batches of
+// several postings. Without the table's name the rows wait for the
+// batch's end (the read sees none of its batch's).
+func TestDeferredRowsAreWrittenBeforeAPostingNamesTheirTable(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond, GroupLanes: 1, GroupMax: 64})
+		if _, err := db.Exec(context.Background(), `CREATE TABLE journal (seq BIGINT NOT NULL, posting BIGINT NOT NULL)`); err != nil {
+			t.Fatal(err)
+		}
+		var seq atomic.Int64 // the order rows reach the table
+		journal := func(table string) *database.Deferred[int64] {
+			return &database.Deferred[int64]{Name: "journal", Table: table, Flush: func(ctx context.Context, postings []int64) error {
+				for _, p := range postings {
+					if _, err := db.Exec(ctx, `INSERT INTO journal (seq, posting) VALUES (?, ?)`, seq.Add(1), p); err != nil {
+						return err
+					}
+				}
+				return nil
+			}}
+		}
+		type seen struct{ count, last int64 }
+		post := func(w *database.Deferred[int64], n int) []seen {
+			out := make([]seen, n+1)
+			errs := concurrently(db, n, func(ctx context.Context, i int) error {
+				if err := w.Add(ctx, int64(i), int64(i)); err != nil {
+					return err
+				}
+				if err := db.Get(ctx, &out[i].count, `SELECT COUNT(*) FROM journal`); err != nil {
+					return err
+				}
+				return db.Get(ctx, &out[i].last, `SELECT COALESCE(MAX(posting), 0) FROM journal WHERE seq = (SELECT MAX(seq) FROM journal)`)
+			})
+			for i, err := range errs {
+				if err != nil {
+					t.Fatalf("posting %d: %v", i+1, err)
+				}
+			}
+			return out[1:]
+		}
+
+		const n = 24
+		before := db.GroupStats()
+		got := post(journal("journal"), n)
+		st := db.GroupStats()
+		if st.Batches-before.Batches >= n {
+			t.Fatalf("%d batches for %d postings: none shared", st.Batches-before.Batches, n)
+		}
+		counts := make([]int64, 0, n)
+		for i, s := range got {
+			if s.last != int64(i+1) {
+				t.Errorf("posting %d read %d as the last row, not its own", i+1, s.last)
+			}
+			counts = append(counts, s.count)
+		}
+		slices.Sort(counts)
+		for i, c := range counts {
+			if c != int64(2*(i+1)) {
+				t.Fatalf("counts %v: want 2, 4, ... %d", counts, 2*n)
+			}
+		}
+
+		// the same model without its table's name: a posting reads the
+		// table as committed before its batch (what the check above rests on)
+		hidden := post(journal(""), n)
+		var missed int
+		for _, s := range hidden {
+			if s.count < 2*n+2 {
+				missed++
+			}
+		}
+		if missed == 0 {
+			t.Fatalf("every posting saw its own rows without the table's name: %v", hidden)
+		}
+		var total int64
+		if err := db.Get(context.Background(), &total, `SELECT COUNT(*) FROM journal`); err != nil || total != 4*n {
+			t.Fatalf("%d rows, want %d (%v)", total, 4*n, err)
+		}
+	})
+}
+
 // SumRows sums the increments of one key, answers them in key order, and
 // passes on a sum refused.
 func TestSumRows(t *testing.T) {

@@ -164,7 +164,8 @@ type memberKey struct{}
 type memberState struct {
 	lockConflict atomic.Bool
 	touched      atomic.Bool // a statement of the member's may have changed the batch's transaction (noteOutcome)
-	deferred     deferredSet // what the member's posting handed to the batch (Deferred.Add)
+	deferred     deferredSet  // what the member's posting handed to the batch (Deferred.Add)
+	batch        *deferredSet // the batch's, from the members before it (settle writes from it)
 }
 
 // noteOutcome records, for a batch member, what one of its statements
@@ -370,7 +371,7 @@ func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.
 	// the caller's cancellation must not break the shared connection
 	// (pgx closes a connection whose query is cancelled): a member runs to
 	// its end once started.
-	state := &memberState{}
+	state := &memberState{batch: &b.deferred}
 	txCtx := context.WithValue(context.WithValue(context.WithoutCancel(ctx), txKey{}, b.tx), memberKey{}, state)
 	fnErr, panicked := callSafely(txCtx, fn)
 	conflict := state.lockConflict.Load()
