@@ -163,7 +163,7 @@ type memberKey struct{}
 
 type memberState struct {
 	lockConflict atomic.Bool
-	touched      atomic.Bool // a statement of the member's may have changed the batch's transaction (noteOutcome)
+	touched      atomic.Bool  // a statement of the member's may have changed the batch's transaction (noteOutcome)
 	deferred     deferredSet  // what the member's posting handed to the batch (Deferred.Add)
 	batch        *deferredSet // the batch's, from the members before it (settle writes from it)
 }
