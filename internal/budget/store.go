@@ -24,7 +24,9 @@ type store struct {
 func newStore(db *database.DB) *store {
 	s := &store{db: db}
 	s.monthly = s.monthlyWriter()
-	s.ledger = &database.Deferred[txRow]{Name: "budget_transactions", Table: "budget_transactions", Flush: s.insertTxs}
+	// after the expenses (expense.ExpensesModel), whose ids its rows
+	// carry
+	s.ledger = &database.Deferred[txRow]{Name: "budget_transactions", Tables: []string{"budget_transactions"}, After: "expenses", Flush: s.insertTxs}
 	return s
 }
 
@@ -198,14 +200,11 @@ func (s *store) insertTx(ctx context.Context, t *txRow) error {
 // one statement, or earlier, when a statement of the batch names the
 // ledger (database/deferred.go), so no posting reads the ledger without
 // it. Its id is not known before it is written: t.ID stays 0 (the callers
-// answer t.OspID).
+// answer t.OspID). t.ExpenseID is read when the row is written: the
+// expense it points at may itself be waiting for the batch's end, and
+// gets its id then, just before (the writer's After).
 func (s *store) deferLedger(ctx context.Context, t *txRow) error {
-	r := *t
-	if t.ExpenseID != nil { // what it points at now, not at the flush
-		id := *t.ExpenseID
-		r.ExpenseID = &id
-	}
-	return s.ledger.Add(ctx, r)
+	return s.ledger.Add(ctx, *t)
 }
 
 // insertTxs writes ledger rows in the order given (a budget's rows chain

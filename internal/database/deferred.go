@@ -26,7 +26,7 @@ import (
 // alone. Outside a batch (a plain WithTx, a posting run again alone) Add
 // writes at once.
 //
-// A deferred model that names its table (Deferred.Table) may be read in
+// A deferred model that names its tables (Deferred.Tables) may be read in
 // a posting: a statement of a batch member that names the table first
 // writes what the batch and the member hold for it (settle), so the
 // posting sees, and writes after, every row deferred before it, exactly
@@ -43,11 +43,17 @@ import (
 type Deferred[T any] struct {
 	Name  string
 	Flush func(ctx context.Context, rows []T) error
-	// Table, when set, is the table Flush writes, as the statements that
-	// read or write it spell it: a batch member's statement whose text
-	// holds it writes the pending rows first (settle). Without it nothing
-	// in a posting may read what it deferred.
-	Table string
+	// Tables, when set, are the table Flush writes, as the statements
+	// that read or write it spell it, and the tables whose rows refer to
+	// its rows (a foreign key): a batch member's statement whose text
+	// holds one of them writes the pending rows first (settle). Without
+	// them nothing in a posting may read what it deferred.
+	Tables []string
+	// After, when set, is the Name of the deferred model whose rows this
+	// one's refer to (a foreign key, an id the flush fills in): its
+	// pending rows are written first, at the batch's end and whenever
+	// settle writes this model's.
+	After string
 }
 
 // Add writes rows now, or, in a group-commit batch's posting (ctx of a
@@ -76,7 +82,8 @@ type deferredSet struct {
 type pending interface {
 	model() any // the *Deferred it belongs to
 	name() string
-	table() string
+	named(query string) bool
+	after() string
 	merge(other pending)
 	flush(ctx context.Context) error
 }
@@ -86,8 +93,16 @@ type deferredRows[T any] struct {
 	rows []T
 }
 
-func (p *deferredRows[T]) name() string  { return p.d.Name }
-func (p *deferredRows[T]) table() string { return p.d.Table }
+func (p *deferredRows[T]) name() string { return p.d.Name }
+func (p *deferredRows[T]) named(query string) bool {
+	for _, t := range p.d.Tables {
+		if strings.Contains(query, t) {
+			return true
+		}
+	}
+	return false
+}
+func (p *deferredRows[T]) after() string { return p.d.After }
 func (p *deferredRows[T]) merge(other pending) {
 	p.rows = append(p.rows, other.(*deferredRows[T]).rows...)
 }
@@ -128,14 +143,38 @@ func (s *deferredSet) flushIf(ctx context.Context, wants func(pending) bool) err
 	if len(s.byModel) == 0 {
 		return nil
 	}
-	list := make([]pending, 0, len(s.byModel))
+	byName := make(map[string]pending, len(s.byModel))
+	for _, p := range s.byModel {
+		byName[p.name()] = p
+	}
+	// the models wanted, with those their rows refer to (After)
+	take := map[string]bool{}
+	for _, p := range s.byModel {
+		for q := p; q != nil && wants(p) && !take[q.name()]; q = byName[q.after()] {
+			take[q.name()] = true
+		}
+	}
+	// each after the model it refers to, then by name: one fixed order
+	rank := func(p pending) int {
+		n := 0
+		for q := byName[p.after()]; q != nil && n < len(byName); q = byName[q.after()] {
+			n++
+		}
+		return n
+	}
+	list := make([]pending, 0, len(take))
 	for key, p := range s.byModel {
-		if wants(p) {
+		if take[p.name()] {
 			list = append(list, p)
 			delete(s.byModel, key)
 		}
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].name() < list[j].name() })
+	sort.Slice(list, func(i, j int) bool {
+		if ri, rj := rank(list[i]), rank(list[j]); ri != rj {
+			return ri < rj
+		}
+		return list[i].name() < list[j].name()
+	})
 	for _, p := range list {
 		if err := p.flush(ctx); err != nil {
 			return err
@@ -150,8 +189,9 @@ type settlingKey struct{}
 // transaction, the pending rows of every deferred model whose table the
 // statement names: first those of the members before it (the batch's),
 // then its own. Writing them changes the transaction (touched): should
-// the member fail after, the batch runs again alone. An error is the
-// statement's.
+// the member fail after, the batch runs again alone, with savepoints too
+// (settledBatch: rolling back to the member's savepoint would undo the
+// other members' rows). An error is the statement's.
 func settle(ctx context.Context, query string) error {
 	st, ok := ctx.Value(memberKey{}).(*memberState)
 	if !ok || (len(st.deferred.byModel) == 0 && (st.batch == nil || len(st.batch.byModel) == 0)) || txOf(ctx) == nil {
@@ -161,7 +201,7 @@ func settle(ctx context.Context, query string) error {
 		return nil // a flush's own statements (the member's rows wait for the batch's)
 	}
 	ctx = context.WithValue(ctx, settlingKey{}, true)
-	named := func(p pending) bool { return p.table() != "" && strings.Contains(query, p.table()) }
+	named := func(p pending) bool { return p.named(query) }
 	for _, set := range []*deferredSet{st.batch, &st.deferred} {
 		if set == nil {
 			continue
@@ -169,6 +209,9 @@ func settle(ctx context.Context, query string) error {
 		for _, p := range set.byModel {
 			if named(p) {
 				st.touched.Store(true)
+				if set == st.batch {
+					st.settledBatch.Store(true)
+				}
 				break
 			}
 		}

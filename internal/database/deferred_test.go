@@ -217,8 +217,8 @@ func TestDeferredRowsAreWrittenBeforeAPostingNamesTheirTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		var seq atomic.Int64 // the order rows reach the table
-		journal := func(table string) *database.Deferred[int64] {
-			return &database.Deferred[int64]{Name: "journal", Table: table, Flush: func(ctx context.Context, postings []int64) error {
+		journal := func(tables ...string) *database.Deferred[int64] {
+			return &database.Deferred[int64]{Name: "journal", Tables: tables, Flush: func(ctx context.Context, postings []int64) error {
 				for _, p := range postings {
 					if _, err := db.Exec(ctx, `INSERT INTO journal (seq, posting) VALUES (?, ?)`, seq.Add(1), p); err != nil {
 						return err
@@ -270,7 +270,7 @@ func TestDeferredRowsAreWrittenBeforeAPostingNamesTheirTable(t *testing.T) {
 
 		// the same model without its table's name: a posting reads the
 		// table as committed before its batch (what the check above rests on)
-		hidden := post(journal(""), n)
+		hidden := post(journal(), n)
 		var missed int
 		for _, s := range hidden {
 			if s.count < 2*n+2 {
@@ -283,6 +283,51 @@ func TestDeferredRowsAreWrittenBeforeAPostingNamesTheirTable(t *testing.T) {
 		var total int64
 		if err := db.Get(context.Background(), &total, `SELECT COUNT(*) FROM journal`); err != nil || total != 4*n {
 			t.Fatalf("%d rows, want %d (%v)", total, 4*n, err)
+		}
+	})
+}
+
+// A posting that wrote the rows of the postings before it (settle) and
+// then fails cannot be undone by its savepoint alone, which would undo
+// theirs too: its batch runs every posting again alone. Here every third
+// posting reads the deferred table and then refuses; every other
+// posting's rows are there exactly once.
+func TestDeferredRowsSettledByARefusedPostingAreKept(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{GroupWindow: 20 * time.Millisecond, GroupLanes: 1, GroupMax: 64, GroupSavepoints: true})
+		if _, err := db.Exec(context.Background(), `CREATE TABLE journal (posting BIGINT NOT NULL)`); err != nil {
+			t.Fatal(err)
+		}
+		w := &database.Deferred[int64]{Name: "journal", Tables: []string{"journal"}, Flush: func(ctx context.Context, postings []int64) error {
+			for _, p := range postings {
+				if _, err := db.Exec(ctx, `INSERT INTO journal (posting) VALUES (?)`, p); err != nil {
+					return err
+				}
+			}
+			return nil
+		}}
+		refused := errors.New("refused")
+		const n = 30
+		errs := concurrently(db, n, func(ctx context.Context, i int) error {
+			if i%3 != 0 {
+				return w.Add(ctx, int64(i))
+			}
+			var c int64
+			if err := db.Get(ctx, &c, `SELECT COUNT(*) FROM journal`); err != nil {
+				return err
+			}
+			return refused
+		})
+		booked := answers(t, errs, func(i int) bool { return i%3 == 0 }, refused)
+		var got []int64
+		if err := db.Select(context.Background(), &got, `SELECT posting FROM journal ORDER BY posting`); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(booked) {
+			t.Fatalf("journal %v, want %v", got, booked)
+		}
+		if db.GroupStats().Broken == 0 {
+			t.Fatal("no batch broken: the refusals all ran alone, the test shows nothing")
 		}
 	})
 }

@@ -78,13 +78,16 @@ import (
 const DefaultGroupMax = 64
 
 // DefaultGroupLanes and DefaultGroupMaxLanes are PostgreSQL's defaults:
-// three batches at once of at most eight postings, so sixteen waiting
+// two batches at once of at most eight postings, so sixteen waiting
 // postings make two batches that run side by side (measured with 16
-// clients, docs/performance.md: one lane of 64 about 480 expenses a
-// second, two lanes of 8 about 650, three lanes of 8 about 700, four
-// lanes no better).
+// clients, docs/performance.md: at first one lane of 64 about 480
+// expenses a second, two lanes of 8 about 650, three lanes of 8 about
+// 700, four lanes no better; once a posting's expense and ledger rows
+// waited for its batch's end, a posting's turn is one statement, and two
+// lanes of 8 did best: about 1,740 a second against 1,260 with three,
+// 1,570 with two or one of 16).
 const (
-	DefaultGroupLanes    = 3
+	DefaultGroupLanes    = 2
 	DefaultGroupMaxLanes = 8
 )
 
@@ -166,6 +169,7 @@ type memberState struct {
 	touched      atomic.Bool  // a statement of the member's may have changed the batch's transaction (noteOutcome)
 	deferred     deferredSet  // what the member's posting handed to the batch (Deferred.Add)
 	batch        *deferredSet // the batch's, from the members before it (settle writes from it)
+	settledBatch atomic.Bool  // settle wrote some of the batch's rows in this member's turn
 }
 
 // noteOutcome records, for a batch member, what one of its statements
@@ -387,17 +391,8 @@ func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.
 			return fnErr, panicked
 		}
 		// it changed the transaction, and no savepoint can undo only its
-		// part: nothing of the batch is booked, every member runs again
-		// alone (a refusal of the batch may rest on it), and the batches
-		// of the next savepointSpell keep savepoints, in case whatever
-		// broke this one (a lock held elsewhere) goes on
-		g.savepointsUntil.Store(time.Now().Add(savepointSpell).UnixNano())
-		g.broken.Add(1)
-		g.breakBatch(b, errRetryAlone)
-		g.mu.Lock()
-		g.closeLocked(b)
-		g.mu.Unlock()
-		return g.brokenErr(b), panicked
+		// part
+		return g.breakOn(b), panicked
 	}
 	if fnErr == nil && panicked == nil && !conflict {
 		// keep the member's writes, and open the next member's savepoint
@@ -407,6 +402,11 @@ func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.
 		}
 		b.deferred.takeFrom(&state.deferred)
 		return nil, nil
+	}
+	if state.settledBatch.Load() {
+		// it wrote rows the members before it had deferred (settle):
+		// its savepoint would undo them with its own
+		return g.breakOn(b), panicked
 	}
 	// undo the member's writes; the savepoint stays for the next member
 	if _, err := b.tx.ExecContext(txCtx, "ROLLBACK TO SAVEPOINT "+memberSavepoint); err != nil {
@@ -423,6 +423,21 @@ func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.
 		return errRetryAlone, nil
 	}
 	return fnErr, nil
+}
+
+// breakOn breaks the batch for a member that failed having changed what
+// no savepoint can undo alone: nothing of the batch is booked, every
+// member runs again alone (a refusal of the batch may rest on it), and
+// the batches of the next savepointSpell keep savepoints, in case
+// whatever broke this one (a lock held elsewhere) goes on.
+func (g *groupCommit) breakOn(b *batch) error {
+	g.savepointsUntil.Store(time.Now().Add(savepointSpell).UnixNano())
+	g.broken.Add(1)
+	g.breakBatch(b, errRetryAlone)
+	g.mu.Lock()
+	g.closeLocked(b)
+	g.mu.Unlock()
+	return g.brokenErr(b)
 }
 
 func callSafely(ctx context.Context, fn func(ctx context.Context) error) (err error, panicked any) {

@@ -3,6 +3,7 @@ package expense
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -139,26 +140,27 @@ func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) (
 	err = s.db.WithGroupTx(ctx, func(ctx context.Context) error {
 		// the budget is locked (and, in the common case, moved) before
 		// the expense row refers to it (see budget.PostKnown); the ledger
-		// row refers to the expense by the id the insert fills in
+		// row refers to the expense by the id the insert fills in (both
+		// may wait for the batch's end, the ledger's after the expense's)
 		entry := budget.Entry{Type: budget.TxEvent, Amount: -e.Amount, Description: e.Description, ExpenseID: &e.ID,
 			CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}
 		var err error
 		txOspID, _, err = s.budgets.PostKnown(ctx, scope, e.BudgetID, entry, func(ctx context.Context) error {
 			// a 12-character booking id not used yet: a drawn id that is
 			// taken (the unique index expenses_booking_id) is drawn again
+			// (in a batch the row is written at its end: a taken id
+			// found there runs the batch's postings again alone, and so
+			// this draws again)
 			e.OspID, e.NotBilled, e.CreatedAt = database.NewID(), true, s.now()
-			inserted := false
-			for draw := 0; !inserted; draw++ {
+			for draw := 0; ; draw++ {
 				if draw == 8 {
 					return fmt.Errorf("no free booking id after 8 draws")
 				}
 				e.BookingID = drawBookingID()
-				var err error
-				if inserted, err = s.store.insertIfBookingFree(ctx, e); err != nil {
+				if err := s.store.deferInsert(ctx, e); !errors.Is(err, errBookingTaken) {
 					return err
 				}
 			}
-			return nil
 		})
 		if err != nil {
 			return err

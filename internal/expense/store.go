@@ -2,6 +2,7 @@ package expense
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -13,14 +14,77 @@ import (
 )
 
 type store struct {
-	db      *database.DB
-	monthly *database.Deferred[MonthlyTotal] // the monthly totals' writer (store_monthly.go)
+	db       *database.DB
+	monthly  *database.Deferred[MonthlyTotal] // the monthly totals' writer (store_monthly.go)
+	expenses *database.Deferred[*expenseRow]  // the booked expenses' writer (deferInsert)
 }
 
 func newStore(db *database.DB) *store {
 	s := &store{db: db}
 	s.monthly = s.monthlyWriter()
+	// written before any statement on the expenses, or on the ledger rows
+	// that refer to them
+	s.expenses = &database.Deferred[*expenseRow]{Name: ExpensesModel, Tables: []string{"expenses", "budget_transactions"}, Flush: s.insertAll}
 	return s
+}
+
+// ExpensesModel names the deferred writer of the expenses: the ledger
+// rows that refer to an expense are written after it (budget's ledger
+// writer names it as its After).
+const ExpensesModel = "expenses"
+
+// errBookingTaken: an expense's booking id was taken already; nothing of
+// it was written.
+var errBookingTaken = errors.New("booking id taken")
+
+// deferInsert writes e, as insertIfBookingFree does, except in a
+// group-commit batch's posting: there it goes in at the batch's end with
+// the batch's other expenses, in one statement, or earlier, when a
+// statement of the batch names the expenses or the ledger
+// (database/deferred.go). Its id is filled in then, before the ledger row
+// that refers to it is written; nothing in the posting reads it before.
+// errBookingTaken when written at once on a taken booking id; at the
+// batch's end that error runs every posting of the batch again alone,
+// where the caller draws another.
+func (s *store) deferInsert(ctx context.Context, e *expenseRow) error {
+	return s.expenses.Add(ctx, e)
+}
+
+// insertAll writes expenses in one statement per few hundred and fills
+// in their ids; errBookingTaken if any one's booking id is taken (the
+// others are written: the caller's transaction is rolled back).
+func (s *store) insertAll(ctx context.Context, rows []*expenseRow) error {
+	const chunk = 400
+	for i := 0; i < len(rows); i += chunk {
+		part := rows[i:min(i+chunk, len(rows))]
+		ph := make([]string, len(part))
+		args := make([]any, 0, 23*len(part))
+		byOsp := make(map[string]*expenseRow, len(part))
+		for j, e := range part {
+			ph[j] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, e.OspID, e.BudgetID, e.UserID, e.CorporateAccountID, e.Amount, e.VatBasisPoints, e.Description,
+				e.ExpenseDate, e.BookingID, e.UsageReason, e.ExternalReference, e.IdentificationField, e.MobilityMode, e.NotBilled,
+				e.Settled, e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli, e.MrpCode, e.MrpPartnerID)
+			byOsp[e.OspID] = e
+		}
+		var ids []struct {
+			ID    int64  `db:"id"`
+			OspID string `db:"osp_id"`
+		}
+		if err := s.db.Select(ctx, &ids, `INSERT INTO expenses (osp_id, budget_id, user_id, corporate_account_id, amount, vat_percentage,
+			description, expense_date, booking_id, usage_reason, external_reference, identification_field, mobility_mode,
+			not_billed, settled, recurrence_id, period_key, created_by, created_at, resource_id, quantity_milli, mrp_code, mrp_partner_id)
+			VALUES `+strings.Join(ph, ", ")+` ON CONFLICT (booking_id) DO NOTHING RETURNING id, osp_id`, args...); err != nil {
+			return err
+		}
+		for _, r := range ids {
+			byOsp[r.OspID].ID = r.ID
+		}
+		if len(ids) < len(part) {
+			return errBookingTaken
+		}
+	}
+	return nil
 }
 
 // expenseRow is an expense as stored.
