@@ -55,7 +55,7 @@ func NewService(db *database.DB, cfg *config.Config, c clock.Clock, outbox *mail
 	h := Hasher{MemoryKiB: cfg.Argon2MemoryKiB, Time: cfg.Argon2Time, Threads: cfg.Argon2Threads}
 	dummy, _ := h.Hash(Digest("no such user"))
 	return &Service{
-		db: db, store: &store{db: db}, limiter: &limiter{db: db, window: rateWindow},
+		db: db, store: newStore(db), limiter: &limiter{db: db, window: rateWindow},
 		hasher: h, clock: c, outbox: outbox, cfg: cfg,
 		PerLoginLimit: cfg.LoginLimitPerAccount, PerAddressLimit: cfg.LoginLimitPerAddress, dummyHash: dummy,
 	}

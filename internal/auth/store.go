@@ -13,6 +13,17 @@ import (
 type store struct {
 	db    *database.DB
 	users Identities
+	epoch *database.SharedRead[int64] // the sign-in epoch, one read for the requests that come during the one before (authEpoch)
+}
+
+func newStore(db *database.DB) *store {
+	s := &store{db: db}
+	s.epoch = database.NewSharedRead(func(ctx context.Context) (int64, error) {
+		var e int64
+		err := s.db.Get(ctx, &e, `SELECT epoch FROM auth_epoch WHERE id = 1`)
+		return e, err
+	})
+	return s
 }
 
 // identity is a user as sign-in needs it, with their credentials.
@@ -176,11 +187,12 @@ func (s *store) addToken(ctx context.Context, sessionID int64, hash, kind string
 }
 
 // authEpoch is the sign-in epoch (migration 00035): it moves with every
-// change that could alter or end a principal.
+// change that could alter or end a principal. Every request reads it: a
+// request that comes while another's read is under way shares the next
+// read (database.SharedRead), begun after it came, so it still sees every
+// change committed before it.
 func (s *store) authEpoch(ctx context.Context) (int64, error) {
-	var e int64
-	err := s.db.Get(ctx, &e, `SELECT epoch FROM auth_epoch WHERE id = 1`)
-	return e, err
+	return s.epoch.Do(ctx)
 }
 
 // useRefreshToken marks a refresh token used; false when it already was

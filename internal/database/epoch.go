@@ -153,3 +153,78 @@ func (c *EpochCache[K, V]) Read(ctx context.Context, k K, read func(ctx context.
 	}
 	return v, err
 }
+
+// SharedRead reads something committed (the sign-in epoch) for many
+// concurrent callers with fewer round trips, and as exactly as each
+// reading it alone: a caller's answer comes from a read that began after
+// the caller asked. A caller that comes while no read is under way reads
+// at once; one that comes while a read is under way (begun, perhaps,
+// before the caller asked) waits for the next, which begins as that one
+// ends and answers everyone who came meanwhile. Under load a round trip
+// answers several requests; a change committed before a request began is
+// still seen by it, in this process and in every other on the database.
+// Inside a transaction the read is the caller's own (it may see the
+// transaction's own writes).
+type SharedRead[T any] struct {
+	read    func(ctx context.Context) (T, error)
+	mu      sync.Mutex
+	running bool           // a read is under way
+	next    *sharedCall[T] // the callers waiting for the read after it
+}
+
+type sharedCall[T any] struct {
+	done chan struct{}
+	v    T
+	err  error
+}
+
+// NewSharedRead shares read, which reads outside any transaction.
+func NewSharedRead[T any](read func(ctx context.Context) (T, error)) *SharedRead[T] {
+	return &SharedRead[T]{read: read}
+}
+
+// Do answers a read begun after Do was called (see SharedRead).
+func (r *SharedRead[T]) Do(ctx context.Context) (T, error) {
+	if txOf(ctx) != nil {
+		return r.read(ctx)
+	}
+	r.mu.Lock()
+	if !r.running {
+		r.running = true
+		r.mu.Unlock()
+		c := &sharedCall[T]{done: make(chan struct{})}
+		r.run(c)
+		return c.v, c.err
+	}
+	if r.next == nil {
+		r.next = &sharedCall[T]{done: make(chan struct{})}
+	}
+	c := r.next
+	r.mu.Unlock()
+	select {
+	case <-c.done:
+		return c.v, c.err
+	case <-ctx.Done():
+		var none T
+		return none, ctx.Err()
+	}
+}
+
+// run reads for c, then starts the read its waiters need, if any came
+// meanwhile (on a goroutine of its own: c's caller goes on).
+func (r *SharedRead[T]) run(c *sharedCall[T]) {
+	// no caller's context: the read answers several, and one caller
+	// giving up must not fail the others
+	c.v, c.err = r.read(context.Background())
+	close(c.done)
+	r.mu.Lock()
+	next := r.next
+	r.next = nil
+	if next == nil {
+		r.running = false
+	}
+	r.mu.Unlock()
+	if next != nil {
+		go r.run(next)
+	}
+}

@@ -2,7 +2,11 @@ package database_test
 
 import (
 	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"mobility/portal/internal/database"
 )
@@ -112,5 +116,107 @@ func TestEpochCacheAnswersOnlyAtTheEpochUntilTheRequestWrites(t *testing.T) {
 		expect("at epoch 11 again", read(database.WithEpoch(bg, 11)), 9, 13)
 		expect("at epoch 10 after 11", read(database.WithEpoch(bg, 10)), 9, 14)
 		expect("at epoch 11 still", read(database.WithEpoch(bg, 11)), 9, 14)
+	})
+}
+
+// A caller that comes while a shared read is under way does not take
+// that read's answer (it may have read before the caller came): it waits
+// for the next read, begun after it came, which also answers everyone
+// else who came meanwhile.
+func TestSharedReadAnswersFromAReadBegunAfterTheCall(t *testing.T) {
+	var value atomic.Int64 // what is "committed"
+	started := make(chan struct{}, 8)
+	release := make(chan struct{})
+	var reads atomic.Int64
+	r := database.NewSharedRead(func(context.Context) (int64, error) {
+		reads.Add(1)
+		v := value.Load() // the read's snapshot, then its round trip
+		started <- struct{}{}
+		<-release
+		return v, nil
+	})
+	first := make(chan int64)
+	go func() { v, _ := r.Do(context.Background()); first <- v }()
+	<-started // the first read has its snapshot: 0
+	value.Store(1)
+	later := make(chan int64, 3)
+	for range 3 {
+		go func() { v, _ := r.Do(context.Background()); later <- v }()
+	}
+	time.Sleep(20 * time.Millisecond) // the three wait
+	close(release)
+	if v := <-first; v != 0 {
+		t.Fatalf("first caller: %d, want 0", v)
+	}
+	for range 3 {
+		if v := <-later; v != 1 {
+			t.Fatalf("a caller that came after the change was committed read %d, want 1", v)
+		}
+	}
+	if n := reads.Load(); n != 2 {
+		t.Fatalf("%d reads for 4 callers, want 2 (the three that waited share one)", n)
+	}
+	// a caller that gives up stops waiting; the read goes on for the rest
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := r.Do(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+}
+
+// On a database, under sixteen callers and a writer: every answer is at
+// least what was committed before the call, and the callers share reads.
+func TestSharedReadSeesEveryCommitBeforeTheCall(t *testing.T) {
+	forEachGroupDialect(t, func(t *testing.T, d database.Dialect) {
+		db, _ := groupDB(t, d, database.Options{})
+		var reads atomic.Int64
+		r := database.NewSharedRead(func(ctx context.Context) (int64, error) {
+			reads.Add(1)
+			var b int64
+			err := db.Get(ctx, &b, `SELECT balance FROM accounts WHERE id = 1`)
+			return b, err
+		})
+		var committed atomic.Int64
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for v := int64(1); ; v++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := db.Exec(context.Background(), `UPDATE accounts SET balance = ? WHERE id = 1`, v); err != nil {
+					t.Error(err)
+					return
+				}
+				committed.Store(v)
+			}
+		}()
+		var calls atomic.Int64
+		var readers sync.WaitGroup
+		for range 16 {
+			readers.Add(1)
+			go func() {
+				defer readers.Done()
+				for range 100 {
+					before := committed.Load()
+					got, err := r.Do(context.Background())
+					calls.Add(1)
+					if err != nil || got < before {
+						t.Errorf("read %d (%v) after %d was committed", got, err, before)
+						return
+					}
+				}
+			}()
+		}
+		readers.Wait()
+		close(stop)
+		wg.Wait()
+		if reads.Load() >= calls.Load() {
+			t.Fatalf("%d reads for %d calls: none shared", reads.Load(), calls.Load())
+		}
 	})
 }
