@@ -210,22 +210,15 @@ func (s *store) deferLedger(ctx context.Context, t *txRow) error {
 // insertTxs writes ledger rows in the order given (a budget's rows chain
 // their balances in the order of their ids), a few hundred a statement.
 func (s *store) insertTxs(ctx context.Context, rows []txRow) error {
-	const chunk = 500
-	for i := 0; i < len(rows); i += chunk {
-		part := rows[i:min(i+chunk, len(rows))]
-		ph := make([]string, len(part))
-		args := make([]any, 0, 11*len(part))
-		for j, t := range part {
-			ph[j] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey,
-				t.BookingDate, t.CreatedBy, t.CreatedAt)
-		}
-		if _, err := s.db.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
-			expense_id, period_key, booking_date, created_by, created_at) VALUES `+strings.Join(ph, ", "), args...); err != nil {
-			return err
-		}
-	}
-	return nil
+	return database.InsertValues(len(rows), 11, func(i int, args []any) []any {
+		t := &rows[i]
+		return append(args, t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey,
+			t.BookingDate, t.CreatedBy, t.CreatedAt)
+	}, func(values string, args []any) error {
+		_, err := s.db.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
+			expense_id, period_key, booking_date, created_by, created_at) VALUES `+values, args...)
+		return err
+	})
 }
 
 // moveIfPlain moves the balance of budget id (within scope) by e.Amount,

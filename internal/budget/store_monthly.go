@@ -3,7 +3,6 @@ package budget
 import (
 	"cmp"
 	"context"
-	"strings"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/database"
@@ -36,21 +35,14 @@ func (s *store) writeMonthly(ctx context.Context, rows []MonthlyTotal) error {
 	if err != nil {
 		return err
 	}
-	const chunk = 500
-	for i := 0; i < len(merged); i += chunk {
-		part := merged[i:min(i+chunk, len(merged))]
-		ph := make([]string, len(part))
-		args := make([]any, 0, 6*len(part))
-		for j, m := range part {
-			ph[j] = "(?, ?, ?, ?, ?, ?)"
-			args = append(args, m.CompanyID, m.UserID, m.Month, m.TxType, m.Count, m.Sum)
-		}
-		if _, err := s.db.Exec(ctx, `INSERT INTO budget_monthly_totals (corporate_account_id, user_id, month, tx_type, tx_count, amount_sum)
-			VALUES `+strings.Join(ph, ",")+monthlyUpsert, args...); err != nil {
-			return err
-		}
-	}
-	return nil
+	return database.InsertValues(len(merged), 6, func(i int, args []any) []any {
+		m := &merged[i]
+		return append(args, m.CompanyID, m.UserID, m.Month, m.TxType, m.Count, m.Sum)
+	}, func(values string, args []any) error {
+		_, err := s.db.Exec(ctx, `INSERT INTO budget_monthly_totals (corporate_account_id, user_id, month, tx_type, tx_count, amount_sum)
+			VALUES `+values+monthlyUpsert, args...)
+		return err
+	})
 }
 
 func monthlyKeyOf(m MonthlyTotal) monthlyKey {

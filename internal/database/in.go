@@ -35,3 +35,29 @@ func SelectIn[T any, K Key](ctx context.Context, db *DB, ids []K, query func(in 
 	}
 	return out, nil
 }
+
+// ValuesChunk is how many rows one multi-row INSERT of InsertValues
+// takes: with 23 columns still far below either database's parameter
+// limit.
+const ValuesChunk = 400
+
+// InsertValues writes n rows in multi-row statements of ValuesChunk rows
+// at most: write gets the VALUES list of rows [lo, hi), each row a
+// parenthesised list of cols placeholders, and the arguments of those
+// rows (row appends row i's cols arguments).
+func InsertValues(n, cols int, row func(i int, args []any) []any, write func(values string, args []any) error) error {
+	one := "(" + strings.Join(strings.Split(strings.Repeat("?", cols), ""), ", ") + ")"
+	for lo := 0; lo < n; lo += ValuesChunk {
+		hi := min(lo+ValuesChunk, n)
+		ph := make([]string, 0, hi-lo)
+		args := make([]any, 0, cols*(hi-lo))
+		for i := lo; i < hi; i++ {
+			ph = append(ph, one)
+			args = row(i, args)
+		}
+		if err := write(strings.Join(ph, ", "), args); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -54,19 +54,14 @@ func (s *store) deferInsert(ctx context.Context, e *expenseRow) error {
 // in their ids; errBookingTaken if any one's booking id is taken (the
 // others are written: the caller's transaction is rolled back).
 func (s *store) insertAll(ctx context.Context, rows []*expenseRow) error {
-	const chunk = 400
-	for i := 0; i < len(rows); i += chunk {
-		part := rows[i:min(i+chunk, len(rows))]
-		ph := make([]string, len(part))
-		args := make([]any, 0, 23*len(part))
-		byOsp := make(map[string]*expenseRow, len(part))
-		for j, e := range part {
-			ph[j] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, e.OspID, e.BudgetID, e.UserID, e.CorporateAccountID, e.Amount, e.VatBasisPoints, e.Description,
-				e.ExpenseDate, e.BookingID, e.UsageReason, e.ExternalReference, e.IdentificationField, e.MobilityMode, e.NotBilled,
-				e.Settled, e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli, e.MrpCode, e.MrpPartnerID)
-			byOsp[e.OspID] = e
-		}
+	byOsp := make(map[string]*expenseRow, len(rows))
+	return database.InsertValues(len(rows), 23, func(i int, args []any) []any {
+		e := rows[i]
+		byOsp[e.OspID] = e
+		return append(args, e.OspID, e.BudgetID, e.UserID, e.CorporateAccountID, e.Amount, e.VatBasisPoints, e.Description,
+			e.ExpenseDate, e.BookingID, e.UsageReason, e.ExternalReference, e.IdentificationField, e.MobilityMode, e.NotBilled,
+			e.Settled, e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli, e.MrpCode, e.MrpPartnerID)
+	}, func(values string, args []any) error {
 		var ids []struct {
 			ID    int64  `db:"id"`
 			OspID string `db:"osp_id"`
@@ -74,17 +69,17 @@ func (s *store) insertAll(ctx context.Context, rows []*expenseRow) error {
 		if err := s.db.Select(ctx, &ids, `INSERT INTO expenses (osp_id, budget_id, user_id, corporate_account_id, amount, vat_percentage,
 			description, expense_date, booking_id, usage_reason, external_reference, identification_field, mobility_mode,
 			not_billed, settled, recurrence_id, period_key, created_by, created_at, resource_id, quantity_milli, mrp_code, mrp_partner_id)
-			VALUES `+strings.Join(ph, ", ")+` ON CONFLICT (booking_id) DO NOTHING RETURNING id, osp_id`, args...); err != nil {
+			VALUES `+values+` ON CONFLICT (booking_id) DO NOTHING RETURNING id, osp_id`, args...); err != nil {
 			return err
 		}
 		for _, r := range ids {
 			byOsp[r.OspID].ID = r.ID
 		}
-		if len(ids) < len(part) {
+		if len(ids) < len(args)/23 {
 			return errBookingTaken
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // expenseRow is an expense as stored.

@@ -3,7 +3,6 @@ package expense
 import (
 	"cmp"
 	"context"
-	"strings"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/database"
@@ -33,21 +32,18 @@ func (s *store) writeMonthly(ctx context.Context, rows []MonthlyTotal) error {
 	if err != nil {
 		return err
 	}
-	const chunk = 500
-	for i := 0; i < len(merged); i += chunk {
-		part := merged[i:min(i+chunk, len(merged))]
-		ph := make([]string, len(part))
-		args := make([]any, 0, 7*len(part))
-		for j, m := range part {
-			ph[j] = "(?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, m.CompanyID, m.UserID, m.Month, m.MobilityMode, m.Provider, m.Count, m.Sum)
-		}
-		if _, err := s.db.Exec(ctx, `INSERT INTO expense_monthly_totals (corporate_account_id, user_id, month, mobility_mode, provider,
-			expense_count, amount_sum) VALUES `+strings.Join(ph, ",")+` ON CONFLICT (corporate_account_id, user_id, month, mobility_mode, provider)
+	err = database.InsertValues(len(merged), 7, func(i int, args []any) []any {
+		m := &merged[i]
+		return append(args, m.CompanyID, m.UserID, m.Month, m.MobilityMode, m.Provider, m.Count, m.Sum)
+	}, func(values string, args []any) error {
+		_, err := s.db.Exec(ctx, `INSERT INTO expense_monthly_totals (corporate_account_id, user_id, month, mobility_mode, provider,
+			expense_count, amount_sum) VALUES `+values+` ON CONFLICT (corporate_account_id, user_id, month, mobility_mode, provider)
 			DO UPDATE SET expense_count = expense_monthly_totals.expense_count + excluded.expense_count,
-			amount_sum = expense_monthly_totals.amount_sum + excluded.amount_sum`, args...); err != nil {
-			return err
-		}
+			amount_sum = expense_monthly_totals.amount_sum + excluded.amount_sum`, args...)
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	return nil
 }
