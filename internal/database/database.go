@@ -20,7 +20,8 @@ import (
 	"github.com/jmoiron/sqlx"
 	"modernc.org/sqlite" // pure-Go SQLite driver "sqlite"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 )
 
 // portal_uuid7() is Dialect.NewUUID on SQLite: the same time-ordered
@@ -160,7 +161,20 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
 	db := &DB{x: x, Dialect: d}
-	db.group = &groupCommit{db: db, max: opt.GroupMax, window: opt.GroupWindow, alwaysSavepoints: opt.GroupSavepoints}
+	db.group = &groupCommit{db: db, max: opt.GroupMax, window: opt.GroupWindow, alwaysSavepoints: opt.GroupSavepoints, x: x}
+	if d == Postgres {
+		// the batches' own connections start with their lock_timeout
+		// (group.go), so a batch's begin is one round trip, not two
+		cfg, err := pgx.ParseConfig(url)
+		if err != nil {
+			x.Close()
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+		cfg.RuntimeParams["lock_timeout"] = batchLockTimeout
+		db.group.x = sqlx.NewDb(stdlib.OpenDB(*cfg), "pgx")
+		db.group.x.SetMaxIdleConns(DefaultGroupLanes + 2)
+		db.group.x.SetConnMaxIdleTime(5 * time.Minute)
+	}
 	lanes := opt.GroupLanes
 	switch {
 	case d == SQLite:
@@ -184,7 +198,12 @@ func IsPostgresURL(url string) bool {
 }
 
 // Close releases the connection pool.
-func (db *DB) Close() error { return db.x.Close() }
+func (db *DB) Close() error {
+	if db.group != nil && db.group.x != db.x {
+		_ = db.group.x.Close()
+	}
+	return db.x.Close()
+}
 
 // SQL exposes the underlying *sql.DB (for migrations).
 func (db *DB) SQL() *sql.DB { return db.x.DB }

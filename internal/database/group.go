@@ -92,7 +92,11 @@ const (
 )
 
 type groupCommit struct {
-	db     *DB
+	db *DB
+	// x opens the batches' transactions: on PostgreSQL a pool of its own
+	// whose connections start with lock_timeout at batchLockTimeout
+	// (OpenWith), elsewhere the database's pool
+	x      *sqlx.DB
 	max    int
 	window time.Duration
 	// lanes: how many batches execute at once in this process (a slot
@@ -311,21 +315,13 @@ func (g *groupCommit) begin(b *batch) {
 	g.takeLane()
 	b.start = time.Now()
 	b.savepoints = g.alwaysSavepoints || time.Now().UnixNano() < g.savepointsUntil.Load()
-	tx, err := g.db.x.BeginTxx(context.Background(), nil)
-	if err == nil {
-		// the first member's savepoint (see member); on PostgreSQL in the
-		// same round trip as the batch's lock_timeout
-		var first []string
-		if g.db.Dialect == Postgres {
-			first = append(first, "SET LOCAL lock_timeout = '"+batchLockTimeout+"'")
-		}
-		if b.savepoints {
-			first = append(first, "SAVEPOINT "+memberSavepoint)
-		}
-		if len(first) > 0 {
-			if _, err = tx.Exec(strings.Join(first, "; ")); err != nil {
-				_ = tx.Rollback()
-			}
+	// on PostgreSQL the connection's lock_timeout is the batch's already
+	// (OpenWith)
+	tx, err := g.x.BeginTxx(context.Background(), nil)
+	if err == nil && b.savepoints {
+		// the first member's savepoint (see member)
+		if _, err = tx.Exec("SAVEPOINT " + memberSavepoint); err != nil {
+			_ = tx.Rollback()
 		}
 	}
 	if err != nil {

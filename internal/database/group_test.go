@@ -553,3 +553,37 @@ func TestGroupFailureAfterWritingRunsTheBatchAgainAlone(t *testing.T) {
 		}
 	})
 }
+
+// On PostgreSQL a batch's statements wait for a lock held elsewhere at
+// most batchLockTimeout (its connections start with it), while every
+// other transaction waits as long as it takes; the batch's deferred
+// writes and commit wait like any other.
+func TestGroupStatementsWaitForLocksBriefly(t *testing.T) {
+	for _, d := range testkit.Dialects() {
+		if d != database.Postgres {
+			continue
+		}
+		db, _ := groupDB(t, d, database.Options{})
+		var inBatch, atEnd, outside string
+		w := &database.Deferred[int64]{Name: "probe", Flush: func(ctx context.Context, _ []int64) error {
+			return db.Get(ctx, &atEnd, `SHOW lock_timeout`)
+		}}
+		err := db.WithGroupTx(context.Background(), func(ctx context.Context) error {
+			if err := db.Get(ctx, &inBatch, `SHOW lock_timeout`); err != nil {
+				return err
+			}
+			return w.Add(ctx, 1)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.WithTx(context.Background(), func(ctx context.Context) error {
+			return db.Get(ctx, &outside, `SHOW lock_timeout`)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if inBatch != "25ms" || atEnd != "0" || outside != "0" {
+			t.Fatalf("lock_timeout in a batch %q, at its end %q, elsewhere %q", inBatch, atEnd, outside)
+		}
+	}
+}
