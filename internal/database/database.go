@@ -172,7 +172,6 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		}
 		cfg.RuntimeParams["lock_timeout"] = batchLockTimeout
 		db.group.x = sqlx.NewDb(stdlib.OpenDB(*cfg), "pgx")
-		db.group.x.SetMaxIdleConns(DefaultGroupLanes + 2)
 		db.group.x.SetConnMaxIdleTime(5 * time.Minute)
 	}
 	lanes := opt.GroupLanes
@@ -183,6 +182,11 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		lanes = DefaultGroupLanes
 	}
 	db.group.lanes = make(chan struct{}, lanes)
+	if d == Postgres {
+		// a lane's batch, and the one before it still committing (end)
+		db.group.x.SetMaxOpenConns(2 * lanes)
+		db.group.x.SetMaxIdleConns(2 * lanes)
+	}
 	if db.group.max <= 0 {
 		db.group.max = DefaultGroupMax
 		if d == Postgres {
