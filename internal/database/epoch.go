@@ -173,9 +173,10 @@ type SharedRead[T any] struct {
 }
 
 type sharedCall[T any] struct {
-	done chan struct{}
-	v    T
-	err  error
+	done    chan struct{}
+	v       T
+	err     error
+	waiters int // callers that joined it (under SharedRead.mu)
 }
 
 // NewSharedRead shares read, which reads outside any transaction.
@@ -200,6 +201,7 @@ func (r *SharedRead[T]) Do(ctx context.Context) (T, error) {
 		r.next = &sharedCall[T]{done: make(chan struct{})}
 	}
 	c := r.next
+	c.waiters++
 	r.mu.Unlock()
 	select {
 	case <-c.done:
