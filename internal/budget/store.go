@@ -184,11 +184,15 @@ func (s *store) appendTx(ctx context.Context, t *txRow) error {
 	return err
 }
 
+// ledgerInsert is the ledger row's INSERT up to its VALUES, for one row
+// (insertTx) or many (insertTxs).
+const ledgerInsert = `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
+	expense_id, period_key, booking_date, created_by, created_at) VALUES `
+
 // insertTx writes one ledger row, for a balance moved already (appendTx,
 // or moveIfPlain in the same transaction).
 func (s *store) insertTx(ctx context.Context, t *txRow) error {
-	id, err := s.db.Insert(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
-		expense_id, period_key, booking_date, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+	id, err := s.db.Insert(ctx, ledgerInsert+`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey, t.BookingDate, t.CreatedBy, t.CreatedAt)
 	t.ID = id
 	return err
@@ -215,8 +219,7 @@ func (s *store) insertTxs(ctx context.Context, rows []txRow) error {
 		return append(args, t.OspID, t.BudgetID, t.Type, t.Amount, t.BalanceAfter, t.Description, t.ExpenseID, t.PeriodKey,
 			t.BookingDate, t.CreatedBy, t.CreatedAt)
 	}, func(values string, args []any) error {
-		_, err := s.db.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
-			expense_id, period_key, booking_date, created_by, created_at) VALUES `+values, args...)
+		_, err := s.db.Exec(ctx, ledgerInsert+values, args...)
 		return err
 	})
 }

@@ -162,6 +162,14 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 	}
 	db := &DB{x: x, Dialect: d}
 	db.group = &groupCommit{db: db, max: opt.GroupMax, window: opt.GroupWindow, alwaysSavepoints: opt.GroupSavepoints, x: x}
+	lanes := opt.GroupLanes
+	switch {
+	case d == SQLite:
+		lanes = 1 // the single writer (writeMu); the channel stays unused
+	case lanes <= 0:
+		lanes = DefaultGroupLanes
+	}
+	db.group.lanes = make(chan struct{}, lanes)
 	if d == Postgres {
 		// the batches' own connections start with their lock_timeout
 		// (group.go), so a batch's begin is one round trip, not two
@@ -173,16 +181,6 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		cfg.RuntimeParams["lock_timeout"] = batchLockTimeout
 		db.group.x = sqlx.NewDb(stdlib.OpenDB(*cfg), "pgx")
 		db.group.x.SetConnMaxIdleTime(5 * time.Minute)
-	}
-	lanes := opt.GroupLanes
-	switch {
-	case d == SQLite:
-		lanes = 1 // the single writer (writeMu); the channel stays unused
-	case lanes <= 0:
-		lanes = DefaultGroupLanes
-	}
-	db.group.lanes = make(chan struct{}, lanes)
-	if d == Postgres {
 		// a lane's batch, and the one before it still committing (end)
 		db.group.x.SetMaxOpenConns(2 * lanes)
 		db.group.x.SetMaxIdleConns(2 * lanes)

@@ -133,15 +133,17 @@ func (s *deferredSet) takeFrom(o *deferredSet) {
 
 // flush writes every read model's increments, in the order of their names.
 func (s *deferredSet) flush(ctx context.Context) error {
-	return s.flushIf(ctx, func(pending) bool { return true })
+	_, err := s.flushIf(ctx, func(pending) bool { return true })
+	return err
 }
 
 // flushIf writes, in the order of their names, the read models' rows that
 // match wants, and forgets them (a flush that fails leaves the caller's
-// transaction to be rolled back).
-func (s *deferredSet) flushIf(ctx context.Context, wants func(pending) bool) error {
+// transaction to be rolled back). It answers how many models it took,
+// written or not.
+func (s *deferredSet) flushIf(ctx context.Context, wants func(pending) bool) (int, error) {
 	if len(s.byModel) == 0 {
-		return nil
+		return 0, nil
 	}
 	byName := make(map[string]pending, len(s.byModel))
 	for _, p := range s.byModel {
@@ -177,10 +179,10 @@ func (s *deferredSet) flushIf(ctx context.Context, wants func(pending) bool) err
 	})
 	for _, p := range list {
 		if err := p.flush(ctx); err != nil {
-			return err
+			return len(list), err
 		}
 	}
-	return nil
+	return len(list), nil
 }
 
 type settlingKey struct{}
@@ -206,16 +208,14 @@ func settle(ctx context.Context, query string) error {
 		if set == nil {
 			continue
 		}
-		for _, p := range set.byModel {
-			if named(p) {
-				st.touched.Store(true)
-				if set == st.batch {
-					st.settledBatch.Store(true)
-				}
-				break
+		took, err := set.flushIf(ctx, named)
+		if took > 0 { // even if the writing failed half-way
+			st.touched.Store(true)
+			if set == st.batch {
+				st.settledBatch.Store(true)
 			}
 		}
-		if err := set.flushIf(ctx, named); err != nil {
+		if err != nil {
 			return err
 		}
 	}

@@ -118,22 +118,11 @@ type expenseRow struct {
 // (false then, nothing written): one statement where a check and an
 // insert were two, on a posting's path.
 func (s *store) insertIfBookingFree(ctx context.Context, e *expenseRow) (bool, error) {
-	id, err := s.db.Insert(ctx, `INSERT INTO expenses (osp_id, budget_id, user_id, corporate_account_id, amount, vat_percentage,
-		description, expense_date, booking_id, usage_reason, external_reference, identification_field, mobility_mode,
-		not_billed, settled, recurrence_id, period_key, created_by, created_at, resource_id, quantity_milli, mrp_code, mrp_partner_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (booking_id) DO NOTHING RETURNING id`,
-		e.OspID, e.BudgetID, e.UserID, e.CorporateAccountID, e.Amount, e.VatBasisPoints, e.Description, e.ExpenseDate,
-		e.BookingID, e.UsageReason, e.ExternalReference, e.IdentificationField, e.MobilityMode, e.NotBilled, e.Settled,
-		e.RecurrenceID, e.PeriodKey, e.CreatedBy, e.CreatedAt, e.ResourceID, e.QuantityMilli, e.MrpCode, e.MrpPartnerID)
-	if database.IsNoRows(err) {
+	err := s.insertAll(ctx, []*expenseRow{e})
+	if errors.Is(err, errBookingTaken) {
 		return false, nil
 	}
-	if err != nil {
-		return false, err
-	}
-	e.ID = id
-	return true, nil
+	return err == nil, err
 }
 
 // eventView is an expense with its recurrence's id as stored; the service
