@@ -54,7 +54,7 @@ func (s *Service) ReactivateCompanyBudgets(ctx context.Context, scope access.Sco
 			return err
 		}
 		for i := 0; i < len(ids); i += database.InBatch {
-			if err := s.runBatch(ctx, ids[i:min(i+database.InBatch, len(ids))], nil, today, &RunResult{}); err != nil {
+			if err := s.runBatch(ctx, ids[i:min(i+database.InBatch, len(ids))], today, &RunResult{}); err != nil {
 				return err
 			}
 		}

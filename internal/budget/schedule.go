@@ -13,7 +13,7 @@ import (
 // runBatch is how many budgets one database transaction handles in a
 // scheduled run: large enough to be quick, small enough to hold the write
 // lock briefly. Each batch commits its ledger rows together with the
-// budget_period_runs rows that make them exactly-once.
+// budgets' latest periods (budgets.period_key) that make them exactly-once.
 const runBatch = 1000
 
 // RunResult counts what a scheduled run did.
@@ -40,27 +40,19 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 		january: d.Month() == time.January, bookingDate: clock.Today(now), now: now}
 	var after int64
 	for {
-		due, err := s.store.dueCandidates(ctx, monthKey, yearKey, after, runBatch)
+		ids, err := s.store.dueCandidates(ctx, monthKey, yearKey, after, runBatch)
 		if err != nil {
 			return res, err
 		}
-		if len(due) == 0 {
+		if len(ids) == 0 {
 			return res, nil
-		}
-		ids := make([]int64, len(due))
-		last := make(map[int64]string, len(due))
-		for i, c := range due {
-			ids[i] = c.ID
-			if c.Last != nil {
-				last[c.ID] = *c.Last
-			}
 		}
 		lo := after
 		after = ids[len(ids)-1]
 		var batch RunResult
 		err = s.db.WithTx(ctx, func(ctx context.Context) error {
 			batch = RunResult{}
-			return s.runRange(ctx, lo, ids, last, d, td, &batch)
+			return s.runRange(ctx, lo, ids, d, td, &batch)
 		})
 		if err != nil {
 			return res, fmt.Errorf("budgets %d..%d: %w", ids[0], ids[len(ids)-1], err)
@@ -74,29 +66,25 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 // runRange handles the candidates ids (the due budgets among ids lo+1 up
 // to the last of ids) in the caller's transaction: the plain budgets (one
 // period due, credited; see plainBudget) set-based, in a few statements
-// for the whole range; the others, and any whose claim another process
-// made first, through runBatch's rules in Go.
-func (s *Service) runRange(ctx context.Context, lo int64, ids []int64, last map[int64]string, day time.Time, td topUpDay, res *RunResult) error {
+// for the whole range; the others, and any whose period another process
+// claimed first, through runBatch's rules in Go.
+func (s *Service) runRange(ctx context.Context, lo int64, ids []int64, day time.Time, td topUpDay, res *RunResult) error {
 	hi := ids[len(ids)-1]
 	if err := s.store.lockRange(ctx, lo, hi); err != nil {
 		return err
 	}
-	fresh, err := s.store.claimPlain(ctx, lo, hi, td)
-	if err != nil {
-		return err
-	}
-	resets, credits, err := s.store.topUpPlain(ctx, fresh, td)
+	plain, resets, credits, err := s.store.topUpPlain(ctx, lo, hi, td)
 	if err != nil {
 		return err
 	}
 	res.Reset += resets
 	res.Credited += credits
-	rest := make([]int64, 0, len(ids)-min(len(ids), len(fresh)))
+	rest := make([]int64, 0, len(ids)-min(len(ids), len(plain)))
 	for i, j := 0, 0; i < len(ids); i++ { // both sorted
-		for j < len(fresh) && fresh[j] < ids[i] {
+		for j < len(plain) && plain[j] < ids[i] {
 			j++
 		}
-		if j < len(fresh) && fresh[j] == ids[i] {
+		if j < len(plain) && plain[j] == ids[i] {
 			continue
 		}
 		rest = append(rest, ids[i])
@@ -104,43 +92,42 @@ func (s *Service) runRange(ctx context.Context, lo int64, ids []int64, last map[
 	if len(rest) == 0 {
 		return nil
 	}
-	return s.runBatch(ctx, rest, last, day, res)
+	return s.runBatch(ctx, rest, day, res)
 }
 
 // runBatch handles a batch of budgets in the caller's transaction, in
-// bulk: one statement claims the periods due (the candidates came with
-// their last recorded period), one appends their ledger rows, one moves
-// their balances. It keeps post's invariants: each row's balance_after
-// chains from the locked balance (checked, never wrapped), and the balance
-// moves by exactly the sum of the rows.
+// bulk: one statement locks and reads them with their latest recorded
+// period, one appends their ledger rows, one moves their balances and
+// one their latest periods. It keeps post's invariants: each row's
+// balance_after chains from the locked balance (checked, never wrapped),
+// and the balance moves by exactly the sum of the rows.
 //
-// The periods due are every one since the budget's last recorded period
-// (a month in which the portal never ran is caught up), each claimed as
-// its own (budget, period) row. The common case, one period, costs
-// nothing more: dueCandidates found the last period with the seek it makes
-// anyway.
-func (s *Service) runBatch(ctx context.Context, ids []int64, last map[int64]string, day time.Time, res *RunResult) error {
+// The periods due are every one since the budget's latest recorded period
+// (a month in which the portal never ran is caught up). The latest period
+// is read under the budget's lock (PostgreSQL's row lock, SQLite's write
+// lock) and moved in the same transaction, so a period another process
+// ran is seen here and booked nowhere twice.
+func (s *Service) runBatch(ctx context.Context, ids []int64, day time.Time, res *RunResult) error {
 	rows, err := s.store.lockAndLoad(ctx, ids)
 	if err != nil {
 		return err
 	}
-	if last == nil { // a single budget's settlement (update, reactivation)
-		if last, err = s.store.lastPeriods(ctx, ids); err != nil {
-			return err
-		}
-	}
-	now := database.Now(s.clock.Now())
 	var claims []periodClaim
-	var runs []periodRun
+	latest := map[int64]string{}
 	calc := newDueCalc(day)
 	for _, b := range rows {
 		st := b.settings()
-		due := calc.due(st.Frequency, last[b.ID])
+		last := ""
+		if b.LastPeriod != nil {
+			last = *b.LastPeriod
+		}
+		due := calc.due(st.Frequency, last)
 		if len(due) == 0 {
-			// a change of frequency recorded a later period already: the
-			// current one is covered (claimed so the run stops selecting it)
-			if key := PeriodKey(st.Frequency, day); key != "" {
-				runs = append(runs, periodRun{budgetID: b.ID, period: key, outcome: "covered"})
+			// a change of frequency recorded a later period already, or
+			// another process ran this one: the current period is covered
+			// (recorded, if it is not yet, so the run stops selecting it)
+			if key := PeriodKey(st.Frequency, day); key > last {
+				latest[b.ID] = key
 			}
 			continue
 		}
@@ -153,18 +140,16 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, last map[int64]stri
 			if sch.Period == "" {
 				continue
 			}
-			outcome := "credited"
-			if !sch.Credit && !sch.Reset {
-				outcome = "skipped"
+			if sch.Period > latest[b.ID] {
+				latest[b.ID] = sch.Period
 			}
-			runs = append(runs, periodRun{budgetID: b.ID, period: sch.Period, outcome: outcome})
 			claims = append(claims, periodClaim{b, sch})
 		}
 	}
-	fresh, err := s.store.markPeriods(ctx, runs, now)
-	if err != nil {
+	if err := s.store.setPeriods(ctx, latest); err != nil {
 		return err
 	}
+	now := database.Now(s.clock.Now())
 	var entries []*txRow
 	var pending []int64
 	bookingDate := clock.Today(now)
@@ -175,7 +160,7 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, last map[int64]stri
 		for j < len(claims) && claims[j].b == b {
 			j++
 		}
-		mine, err := s.periodEntries(b, claims[i:j], fresh, bookingDate, now, res, &pending)
+		mine, err := s.periodEntries(b, claims[i:j], bookingDate, now, res, &pending)
 		if err != nil {
 			return err
 		}
@@ -195,16 +180,13 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, last map[int64]stri
 // periodEntries computes one budget's ledger rows for its fresh claims. A
 // balance that would leave ±MaxBalance (never reached with bounded
 // amounts) books nothing for the budget and is logged, rather than wrapping.
-func (s *Service) periodEntries(b *row, claims []periodClaim, fresh map[claimKey]bool, bookingDate string, now time.Time, res *RunResult, pending *[]int64) ([]*txRow, error) {
+func (s *Service) periodEntries(b *row, claims []periodClaim, bookingDate string, now time.Time, res *RunResult, pending *[]int64) ([]*txRow, error) {
 	balance := b.Balance
 	amount := b.FrequencyAmount
 	var out []*txRow
 	var counted RunResult
 	applied := false
 	for _, c := range claims {
-		if !fresh[claimKey{b.ID, c.sch.Period}] {
-			continue // already ran for this period (another process, or before a crash)
-		}
 		if !c.sch.Credit && !c.sch.Reset {
 			counted.Skipped++
 			continue
@@ -266,17 +248,4 @@ func (s *Service) refuseOverflow(b *row, res *RunResult) ([]*txRow, error) {
 type periodClaim struct {
 	b   *row
 	sch Schedule
-}
-
-// claimKey names a (budget, period) claim that markPeriods made.
-type claimKey struct {
-	budgetID int64
-	period   string
-}
-
-// periodRun is one budget_period_runs row to claim.
-type periodRun struct {
-	budgetID int64
-	period   string
-	outcome  string
 }

@@ -372,7 +372,7 @@ func (s *Service) Create(ctx context.Context, p *access.Principal, req CreateReq
 			return err
 		}
 		if key := PeriodKey(s.frequencyOf(b), now.In(clock.Brussels)); key != "" {
-			if _, err := s.store.markPeriod(ctx, id, key, "created", now); err != nil {
+			if _, err := s.store.recordPeriod(ctx, id, key); err != nil {
 				return err
 			}
 		}
@@ -512,7 +512,7 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 		if newFreq != oldFreq && oldFreq != "" {
 			// settle what the old frequency owes up to today first (missed
 			// periods, today's own), then re-read the budget
-			if err := s.runBatch(ctx, []int64{r.ID}, nil, today, &RunResult{}); err != nil {
+			if err := s.runBatch(ctx, []int64{r.ID}, today, &RunResult{}); err != nil {
 				return err
 			}
 			if r, err = s.find(ctx, p, req.OspID, true); err != nil {
@@ -529,7 +529,7 @@ func (s *Service) Update(ctx context.Context, p *access.Principal, req UpdateReq
 		if newFreq != oldFreq && newFreq != "" {
 			// the current period was provided for under the old frequency
 			// (or by the start amount): it counts as run under the new one
-			_, err := s.store.markPeriod(ctx, r.ID, PeriodKey(newFreq, today), "frequency-change", s.now())
+			_, err := s.store.recordPeriod(ctx, r.ID, PeriodKey(newFreq, today))
 			return err
 		}
 		return nil
@@ -561,7 +561,7 @@ func (s *Service) SetActive(ctx context.Context, p *access.Principal, ospID stri
 			if err != nil {
 				return err
 			}
-			if err := s.runBatch(ctx, []int64{r.ID}, nil, today, &RunResult{}); err != nil {
+			if err := s.runBatch(ctx, []int64{r.ID}, today, &RunResult{}); err != nil {
 				return err
 			}
 			err = s.store.setStatus(ctx, r.ID, StatusReactivated, nil, now)

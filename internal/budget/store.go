@@ -66,6 +66,9 @@ type row struct {
 	EndOfLifeStartedOn     *time.Time `db:"end_of_life_started_on"`
 	Balance                int64      `db:"balance"`
 	CreatedAt              time.Time  `db:"created_at"`
+	// the latest period the scheduled run recorded (read by lockAndLoad
+	// only, under the budget's lock)
+	LastPeriod *string `db:"period_key"`
 }
 
 func (r *row) settings() Settings {
@@ -256,11 +259,12 @@ func (s *store) moveIfPlain(ctx context.Context, scope access.Scope, id int64, e
 	return &r, nil
 }
 
-// markPeriod records a budget's run for a period; false when it already
-// ran (the primary key refuses a second row).
-func (s *store) markPeriod(ctx context.Context, budgetID int64, period, outcome string, now time.Time) (bool, error) {
-	n, err := s.db.Exec(ctx, `INSERT INTO budget_period_runs (budget_id, period_key, outcome, created_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT DO NOTHING`, budgetID, period, outcome, now)
+// recordPeriod records that a budget's period ran (created, or a change of
+// frequency provided for it): the budget's latest period moves to period
+// unless it is there or later already. False when it was.
+func (s *store) recordPeriod(ctx context.Context, budgetID int64, period string) (bool, error) {
+	n, err := s.db.Exec(ctx, `UPDATE budgets SET period_key = ? WHERE id = ? AND (period_key IS NULL OR period_key < ?)`,
+		period, budgetID, period)
 	return n == 1, err
 }
 
@@ -269,27 +273,16 @@ func (s *store) setBelowThreshold(ctx context.Context, id int64, below bool) err
 	return err
 }
 
-// dueCandidate is a budget a run may owe something, with its latest
-// recorded period ("" for none).
-type dueCandidate struct {
-	ID   int64   `db:"id"`
-	Last *string `db:"last"`
-}
-
-// dueCandidates lists, from afterID on, the automatic budgets whose latest
-// recorded period comes before their current one (or that have none):
-// one index seek per budget finds the latest key, which is both the test
-// and the start of any catch-up, so catching up costs the common case
-// nothing. Keys order as strings in time ("2026" < "2026-12" < "2027"):
-// a year key covers its months.
-func (s *store) dueCandidates(ctx context.Context, monthKey, yearKey string, afterID int64, limit int) ([]dueCandidate, error) {
-	var out []dueCandidate
-	err := s.db.Select(ctx, &out, `SELECT c.id, c.last FROM (
-			SELECT b.id, b.frequency, (SELECT r.period_key FROM budget_period_runs r WHERE r.budget_id = b.id
-				ORDER BY r.period_key DESC LIMIT 1) AS last
-			FROM budgets b WHERE b.id > ? AND b.frequency IS NOT NULL) c
-		WHERE c.last IS NULL OR c.last < CASE WHEN c.frequency = 'MONTH' THEN ? ELSE ? END
-		ORDER BY c.id LIMIT ?`, afterID, monthKey, yearKey, limit)
+// dueCandidates lists, from afterID on, the ids of the automatic budgets
+// whose latest recorded period (budgets.period_key) comes before their
+// current one, or that have none. Keys order as strings in time ("2026" <
+// "2026-12" < "2027"): a year key covers its months. The run reads the
+// latest period again under its lock (lockAndLoad): this list only pages.
+func (s *store) dueCandidates(ctx context.Context, monthKey, yearKey string, afterID int64, limit int) ([]int64, error) {
+	var out []int64
+	err := s.db.Select(ctx, &out, `SELECT id FROM budgets WHERE id > ? AND frequency IS NOT NULL
+		AND (period_key IS NULL OR period_key < CASE WHEN frequency = 'MONTH' THEN ? ELSE ? END)
+		ORDER BY id LIMIT ?`, afterID, monthKey, yearKey, limit)
 	return out, err
 }
 

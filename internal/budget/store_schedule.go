@@ -2,8 +2,8 @@ package budget
 
 import (
 	"context"
+	"sort"
 	"strings"
-	"time"
 )
 
 // lockAndLoad locks (PostgreSQL) and reads a batch of budgets.
@@ -23,39 +23,36 @@ func (s *store) lockAndLoad(ctx context.Context, ids []int64) ([]*row, error) {
 	var rows []*row
 	err := s.db.Select(ctx, &rows, `SELECT b.id, b.user_id, b.budget_type, b.frequency, b.transfer_strategy,
 		b.end_of_year_recurrence_strategy, b.activation_status, b.balance, b.frequency_amount, b.pending_frequency_amount,
-		b.budget_upper_limit, b.limited, b.end_activation_time, b.created_at FROM budgets b WHERE b.id IN (`+in+`) ORDER BY b.id`, args...)
+		b.budget_upper_limit, b.limited, b.end_activation_time, b.created_at, b.period_key FROM budgets b WHERE b.id IN (`+in+`) ORDER BY b.id`, args...)
 	return rows, err
 }
 
-// markPeriods claims runs in one statement and returns the budgets whose
-// claim is new; a row that exists already is left alone.
-func (s *store) markPeriods(ctx context.Context, runs []periodRun, now time.Time) (map[claimKey]bool, error) {
-	fresh := map[claimKey]bool{}
-	if len(runs) == 0 {
-		return fresh, nil
+// setPeriods moves each budget's latest recorded period to latest[id], in
+// statements of up to 2,000 budgets. The caller holds the budgets' locks
+// and read their periods under them (lockAndLoad), so every move is
+// forward and no other run can have made it meanwhile.
+func (s *store) setPeriods(ctx context.Context, latest map[int64]string) error {
+	ids := make([]int64, 0, len(latest))
+	for id := range latest {
+		ids = append(ids, id)
 	}
-	ph := make([]string, len(runs))
-	args := make([]any, 0, len(runs)*4)
-	for i, r := range runs {
-		ph[i] = "(?, ?, ?, ?)"
-		args = append(args, r.budgetID, r.period, r.outcome, now)
-	}
-	var claimed []struct {
-		BudgetID int64  `db:"budget_id"`
-		Period   string `db:"period_key"`
-	}
-	for i := 0; i < len(ph); i += 2000 { // 8,000 parameters a statement: under both dialects' limits
-		part := ph[i:min(i+2000, len(ph))]
-		if err := s.db.Select(ctx, &claimed, `INSERT INTO budget_period_runs (budget_id, period_key, outcome, created_at) VALUES `+
-			strings.Join(part, ",")+` ON CONFLICT DO NOTHING RETURNING budget_id, period_key`, args[i*4:(i+len(part))*4]...); err != nil {
-			return fresh, err
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	const chunk = 2000 // 6,000 parameters a statement: under both dialects' limits
+	for i := 0; i < len(ids); i += chunk {
+		part := ids[i:min(i+chunk, len(ids))]
+		args := make([]any, 0, len(part)*3)
+		for _, id := range part {
+			args = append(args, id, latest[id])
 		}
-		for _, c := range claimed {
-			fresh[claimKey{c.BudgetID, c.Period}] = true
+		for _, id := range part {
+			args = append(args, id)
 		}
-		claimed = claimed[:0]
+		if _, err := s.db.Exec(ctx, `UPDATE budgets SET period_key = CASE id `+strings.Repeat("WHEN ? THEN ? ", len(part))+
+			`END WHERE id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...); err != nil {
+			return err
+		}
 	}
-	return fresh, nil
+	return nil
 }
 
 func (s *store) applyPendingMany(ctx context.Context, ids []int64) error {
@@ -108,31 +105,4 @@ func (s *store) appendMany(ctx context.Context, entries []*txRow) error {
 		}
 	}
 	return nil
-}
-
-// lastPeriods returns each budget's latest recorded period key (budgets
-// with none are absent). Keys compare as strings in time order within a
-// frequency; across a change of frequency the change itself recorded the
-// current period under the new one, which is then the latest.
-func (s *store) lastPeriods(ctx context.Context, ids []int64) (map[int64]string, error) {
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	var rows []struct {
-		BudgetID int64   `db:"budget_id"`
-		Last     *string `db:"last"`
-	}
-	// one index seek per budget to its latest key (a MAX ... GROUP BY
-	// would read every period the budget ever had)
-	err := s.db.Select(ctx, &rows, `SELECT b.id AS budget_id, (SELECT r.period_key FROM budget_period_runs r WHERE r.budget_id = b.id
-		ORDER BY r.period_key DESC LIMIT 1) AS last FROM budgets b WHERE b.id IN (`+
-		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`)`, args...)
-	out := make(map[int64]string, len(rows))
-	for _, r := range rows {
-		if r.Last != nil {
-			out[r.BudgetID] = *r.Last
-		}
-	}
-	return out, err
 }

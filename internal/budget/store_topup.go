@@ -24,11 +24,11 @@ type topUpDay struct {
 	now                 time.Time
 }
 
-// plainBudget is the condition on budgets b (with the run's month key,
-// year key, previous month and previous year as arguments) for the plain
-// case: an automatic monthly or yearly user budget, active, with no
-// change pending and no end of recurrence, whose last recorded period is
-// the one before the current (or none: only the current is due), and
+// plainBudget is the condition on budgets b (with the run's previous
+// month and previous year as arguments) for the plain case: an automatic
+// monthly or yearly user budget, active, with no change pending and no
+// end of recurrence, whose latest recorded period is the one before the
+// current (or none: only the current is due), and
 // whose amounts lie so far inside ±MaxBalance that no sum can leave it
 // (balance + amount <= MaxBalance; a reset only brings the balance
 // towards zero). Such a budget is owed exactly one period, credited.
@@ -36,8 +36,7 @@ var plainBudget = fmt.Sprintf(`b.frequency IN ('%[1]s', '%[2]s') AND b.user_id I
 	AND b.activation_status <> '%[3]s' AND b.pending_frequency_amount IS NULL AND b.end_of_year_recurrence_strategy <> '%[4]s'
 	AND b.frequency_amount BETWEEN 0 AND %[5]d AND b.balance BETWEEN -%[5]d AND %[5]d - b.frequency_amount
 	AND (b.budget_upper_limit IS NULL OR b.budget_upper_limit BETWEEN -%[5]d AND %[5]d)
-	AND COALESCE((SELECT r.period_key FROM budget_period_runs r WHERE r.budget_id = b.id ORDER BY r.period_key DESC LIMIT 1), '')
-		IN ('', `+periodKeyOf+`)`,
+	AND COALESCE(b.period_key, '') IN ('', `+periodKeyOf+`)`,
 	FrequencyMonth, FrequencyYear, StatusDeactivated, YearEndStop, MaxBalance)
 
 // periodKeyOf is the current period of budget b: the run's month key
@@ -90,44 +89,34 @@ func (s *store) lockRange(ctx context.Context, lo, hi int64) error {
 	return s.db.Select(ctx, &locked, `SELECT id FROM budgets WHERE id > ? AND id <= ? AND frequency IS NOT NULL ORDER BY id`+lock, lo, hi)
 }
 
-// claimPlain claims the current period of every plain budget of ids
-// (lo, hi] and returns the budgets whose claim is new (a claim that exists
-// already, from another process, is left alone and books nothing here).
-func (s *store) claimPlain(ctx context.Context, lo, hi int64, d topUpDay) ([]int64, error) {
-	var fresh []int64
-	err := s.db.Select(ctx, &fresh, `INSERT INTO budget_period_runs (budget_id, period_key, outcome, created_at)
-		SELECT b.id, `+periodKeyOf+`, 'credited', ? FROM budgets b WHERE b.id > ? AND b.id <= ? AND `+plainBudget+`
-		ORDER BY b.id ON CONFLICT DO NOTHING RETURNING budget_id`,
-		d.monthKey, d.yearKey, d.now, lo, hi, d.prevMonth, d.prevYear)
-	sort.Slice(fresh, func(i, j int) bool { return fresh[i] < fresh[j] })
-	return fresh, err
-}
-
-// topUpPlain books the claimed period of the plain budgets ids (claimed in
-// this transaction): the forfeit rows, then the top-up rows, each budget's
-// balance_after chaining from its balance; the monthly totals; and the
-// balances, moved by exactly the rows' sum. Returns how many forfeits and
-// top-ups it booked.
-func (s *store) topUpPlain(ctx context.Context, ids []int64, d topUpDay) (resets, credits int, err error) {
-	if len(ids) == 0 {
-		return 0, 0, nil
-	}
-	in, list := s.db.Dialect.InIDs("b.id", ids)
+// topUpPlain books the current period of every plain budget of ids
+// (lo, hi], locked by the caller (lockRange): the forfeit rows, then the
+// top-up rows, each budget's balance_after chaining from its balance; the
+// monthly totals; and, last, the balances, moved by exactly the rows' sum,
+// with the budgets' latest period. That update is the claim: it is a
+// compare-and-set on the period (plainBudget holds only while the period
+// before the current is the latest), and the statements before it select
+// the same budgets, from the same rows, in the same transaction. A budget
+// whose period another process ran first is no longer plain and books
+// nothing here. Returns the plain budgets (sorted) and how many forfeits
+// and top-ups it booked.
+func (s *store) topUpPlain(ctx context.Context, lo, hi int64, d topUpDay) (plain []int64, resets, credits int, err error) {
 	reset, b0, credit, _ := topUpExprs("b.", d.january)
 	uid := s.db.Dialect.NewUUID()
+	const where = ` b.id > ? AND b.id <= ? AND ` // then plainBudget
 	const cols = `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description, period_key, booking_date, created_at) `
 	n, err := s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoReset+`', -b.balance, 0, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?
-		FROM budgets b WHERE `+in+` AND b.balance > 0 AND `+reset+` ORDER BY b.id`,
-		d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, list)
+		FROM budgets b WHERE`+where+plainBudget+` AND b.balance > 0 AND `+reset+` ORDER BY b.id`,
+		d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, lo, hi, d.prevMonth, d.prevYear)
 	if err != nil {
-		return 0, 0, err
+		return nil, 0, 0, err
 	}
 	resets = int(n)
 	n, err = s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoAdd+`', `+credit+`, `+b0+` + `+credit+`, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?
-		FROM budgets b WHERE `+in+` AND `+credit+` > 0 ORDER BY b.id`,
-		d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, list)
+		FROM budgets b WHERE`+where+plainBudget+` AND `+credit+` > 0 ORDER BY b.id`,
+		d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, lo, hi, d.prevMonth, d.prevYear)
 	if err != nil {
-		return 0, 0, err
+		return nil, 0, 0, err
 	}
 	credits = int(n)
 	// the monthly totals move with the ledger: per user and in the
@@ -145,12 +134,13 @@ func (s *store) topUpPlain(ctx context.Context, ids []int64, d topUpDay) (resets
 			FROM budgets b
 			CROSS JOIN (SELECT 0 AS roll UNION ALL SELECT 1) w
 			CROSS JOIN (`+types+`) t
-			WHERE `+in+`) x
-		WHERE x.amount <> 0 GROUP BY x.company, x.uid, x.typ`+monthlyUpsert, MonthOf(d.bookingDate), list); err != nil {
-		return 0, 0, err
+			WHERE`+where+plainBudget+`) x
+		WHERE x.amount <> 0 GROUP BY x.company, x.uid, x.typ`+monthlyUpsert, MonthOf(d.bookingDate), lo, hi, d.prevMonth, d.prevYear); err != nil {
+		return nil, 0, 0, err
 	}
-	_, _, _, final := topUpExprs("", d.january)
-	upd, list := s.db.Dialect.InIDs("id", ids)
-	_, err = s.db.Exec(ctx, `UPDATE budgets SET balance = `+final+` WHERE `+upd, list)
-	return resets, credits, err
+	_, _, _, final := topUpExprs("b.", d.january)
+	err = s.db.Select(ctx, &plain, `UPDATE budgets AS b SET balance = `+final+`, period_key = `+periodKeyOf+`
+		WHERE`+where+plainBudget+` RETURNING id`, d.monthKey, d.yearKey, lo, hi, d.prevMonth, d.prevYear)
+	sort.Slice(plain, func(i, j int) bool { return plain[i] < plain[j] })
+	return plain, resets, credits, err
 }

@@ -71,7 +71,7 @@ func TestTopUpRunKilledPartWayCreditsOnce(t *testing.T) {
 			}
 			runs := func() int {
 				var c int
-				_ = db.Get(ctx, &c, `SELECT COUNT(*) FROM budget_period_runs WHERE period_key = '2026-12'`)
+				_ = db.Get(ctx, &c, `SELECT COUNT(*) FROM budgets WHERE period_key = '2026-12'`)
 				return c
 			}
 			cmd := portalProcess(t, dsn, "jobs run --at 2026-12-01")
