@@ -40,40 +40,36 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 		january: d.Month() == time.January, bookingDate: clock.Today(now), now: now}
 	var after int64
 	for {
-		ids, err := s.store.dueCandidates(ctx, monthKey, yearKey, after, runBatch)
+		var ids []int64
+		var batch RunResult
+		err := s.db.WithTx(ctx, func(ctx context.Context) error {
+			batch = RunResult{}
+			var err error
+			if ids, err = s.store.lockDue(ctx, monthKey, yearKey, after, runBatch); err != nil || len(ids) == 0 {
+				return err
+			}
+			return s.runRange(ctx, after, ids, d, td, &batch)
+		})
 		if err != nil {
-			return res, err
+			return res, fmt.Errorf("budgets after %d: %w", after, err)
 		}
 		if len(ids) == 0 {
 			return res, nil
 		}
-		lo := after
 		after = ids[len(ids)-1]
-		var batch RunResult
-		err = s.db.WithTx(ctx, func(ctx context.Context) error {
-			batch = RunResult{}
-			return s.runRange(ctx, lo, ids, d, td, &batch)
-		})
-		if err != nil {
-			return res, fmt.Errorf("budgets %d..%d: %w", ids[0], ids[len(ids)-1], err)
-		}
 		res.Credited += batch.Credited
 		res.Reset += batch.Reset
 		res.Skipped += batch.Skipped
 	}
 }
 
-// runRange handles the candidates ids (the due budgets among ids lo+1 up
-// to the last of ids) in the caller's transaction: the plain budgets (one
-// period due, credited; see plainBudget) set-based, in a few statements
-// for the whole range; the others, and any whose period another process
-// claimed first, through runBatch's rules in Go.
+// runRange handles the due budgets ids, locked by the caller's
+// transaction (lockDue: every due budget among ids lo+1 up to the last of
+// ids): the plain budgets (one period due, credited; see plainBudget)
+// set-based, in a few statements for the whole range; the others through
+// runBatch's rules in Go.
 func (s *Service) runRange(ctx context.Context, lo int64, ids []int64, day time.Time, td topUpDay, res *RunResult) error {
-	hi := ids[len(ids)-1]
-	if err := s.store.lockRange(ctx, lo, hi); err != nil {
-		return err
-	}
-	plain, resets, credits, err := s.store.topUpPlain(ctx, lo, hi, td)
+	plain, resets, credits, err := s.store.topUpPlain(ctx, lo, ids[len(ids)-1], td)
 	if err != nil {
 		return err
 	}

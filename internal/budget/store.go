@@ -273,16 +273,22 @@ func (s *store) setBelowThreshold(ctx context.Context, id int64, below bool) err
 	return err
 }
 
-// dueCandidates lists, from afterID on, the ids of the automatic budgets
-// whose latest recorded period (budgets.period_key) comes before their
-// current one, or that have none. Keys order as strings in time ("2026" <
-// "2026-12" < "2027"): a year key covers its months. The run reads the
-// latest period again under its lock (lockAndLoad): this list only pages.
-func (s *store) dueCandidates(ctx context.Context, monthKey, yearKey string, afterID int64, limit int) ([]int64, error) {
+// lockDue locks, in the caller's transaction, and lists the next limit
+// automatic budgets after afterID whose latest recorded period
+// (budgets.period_key) comes before their current one, or that have none:
+// every such budget up to the last id listed. Keys order as strings in
+// time ("2026" < "2026-12" < "2027"): a year key covers its months.
+//
+// On PostgreSQL the lock is the statement's FOR UPDATE: a second process's
+// run waits at the first budget this one holds, then finds it no longer
+// due (PostgreSQL checks a row again once its lock is granted) and goes on
+// to the next budgets still due. On SQLite the transaction holds the
+// database's one write lock from its start.
+func (s *store) lockDue(ctx context.Context, monthKey, yearKey string, afterID int64, limit int) ([]int64, error) {
 	var out []int64
 	err := s.db.Select(ctx, &out, `SELECT id FROM budgets WHERE id > ? AND frequency IS NOT NULL
 		AND (period_key IS NULL OR period_key < CASE WHEN frequency = 'MONTH' THEN ? ELSE ? END)
-		ORDER BY id LIMIT ?`, afterID, monthKey, yearKey, limit)
+		ORDER BY id LIMIT ?`+s.db.Dialect.ForUpdate(), afterID, monthKey, yearKey, limit)
 	return out, err
 }
 

@@ -77,20 +77,8 @@ func topUpExprs(p string, january bool) (reset, b0, credit, final string) {
 	return
 }
 
-// lockRange locks (PostgreSQL) the automatic budgets of ids (lo, hi] for
-// the batch's transaction; a second process's run waits here, then sees
-// this one's claims.
-func (s *store) lockRange(ctx context.Context, lo, hi int64) error {
-	lock := s.db.Dialect.ForUpdate()
-	if lock == "" {
-		return nil
-	}
-	var locked []int64
-	return s.db.Select(ctx, &locked, `SELECT id FROM budgets WHERE id > ? AND id <= ? AND frequency IS NOT NULL ORDER BY id`+lock, lo, hi)
-}
-
 // topUpPlain books the current period of every plain budget of ids
-// (lo, hi], locked by the caller (lockRange): the forfeit rows, then the
+// (lo, hi], locked by the caller (lockDue: a plain budget is due): the forfeit rows, then the
 // top-up rows, each budget's balance_after chaining from its balance; the
 // monthly totals; and, last, the balances, moved by exactly the rows' sum,
 // with the budgets' latest period. That update is the claim: it is a
