@@ -109,7 +109,7 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, day time.Time, res 
 		return err
 	}
 	var claims []periodClaim
-	latest := map[int64]string{}
+	var moves []periodMove
 	calc := newDueCalc(day)
 	for _, b := range rows {
 		st := b.settings()
@@ -123,10 +123,11 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, day time.Time, res 
 			// another process ran this one: the current period is covered
 			// (recorded, if it is not yet, so the run stops selecting it)
 			if key := PeriodKey(st.Frequency, day); key > last {
-				latest[b.ID] = key
+				moves = append(moves, periodMove{b.ID, key})
 			}
 			continue
 		}
+		newest := "" // due periods come oldest first
 		for _, start := range due {
 			ps := st
 			// a period that began while the budget was (and still is)
@@ -136,13 +137,14 @@ func (s *Service) runBatch(ctx context.Context, ids []int64, day time.Time, res 
 			if sch.Period == "" {
 				continue
 			}
-			if sch.Period > latest[b.ID] {
-				latest[b.ID] = sch.Period
-			}
+			newest = sch.Period
 			claims = append(claims, periodClaim{b, sch})
 		}
+		if newest != "" {
+			moves = append(moves, periodMove{b.ID, newest})
+		}
 	}
-	if err := s.store.setPeriods(ctx, latest); err != nil {
+	if err := s.store.setPeriods(ctx, moves); err != nil {
 		return err
 	}
 	now := database.Now(s.clock.Now())
@@ -238,6 +240,12 @@ func (s *Service) refuseOverflow(b *row, res *RunResult) ([]*txRow, error) {
 	slog.Error("budget period run: the balance would overflow; nothing booked", "budgetId", b.ID, "balance", b.Balance)
 	res.Skipped++
 	return nil, nil
+}
+
+// periodMove is a budget's latest recorded period moving forward to period.
+type periodMove struct {
+	budgetID int64
+	period   string
 }
 
 // periodClaim is a period a budget is due, with what it owes.

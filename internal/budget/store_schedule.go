@@ -2,8 +2,9 @@ package budget
 
 import (
 	"context"
-	"sort"
 	"strings"
+
+	"mobility/portal/internal/database"
 )
 
 // lockAndLoad locks (PostgreSQL) and reads a batch of budgets.
@@ -12,7 +13,7 @@ func (s *store) lockAndLoad(ctx context.Context, ids []int64) ([]*row, error) {
 	for i, id := range ids {
 		args[i] = id
 	}
-	in := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	in := database.Placeholders(len(ids))
 	if lock := s.db.Dialect.ForUpdate(); lock != "" {
 		var locked []int64
 		if err := s.db.Select(ctx, &locked, `SELECT id FROM budgets WHERE id IN (`+in+`) ORDER BY id`+lock, args...); err != nil {
@@ -27,32 +28,25 @@ func (s *store) lockAndLoad(ctx context.Context, ids []int64) ([]*row, error) {
 	return rows, err
 }
 
-// setPeriods moves each budget's latest recorded period to latest[id], in
-// statements of up to 2,000 budgets. The caller holds the budgets' locks
-// and read their periods under them (lockAndLoad), so every move is
-// forward and no other run can have made it meanwhile.
-func (s *store) setPeriods(ctx context.Context, latest map[int64]string) error {
-	ids := make([]int64, 0, len(latest))
-	for id := range latest {
-		ids = append(ids, id)
+// setPeriods moves the budgets' latest recorded periods, in one statement
+// (runBatch's callers pass at most runBatch budgets, as lockAndLoad reads
+// them in one). The caller holds the budgets' locks and read their periods
+// under them, so every move is forward and no other run can have made it
+// meanwhile.
+func (s *store) setPeriods(ctx context.Context, moves []periodMove) error {
+	if len(moves) == 0 {
+		return nil
 	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	const chunk = 2000 // 6,000 parameters a statement: under both dialects' limits
-	for i := 0; i < len(ids); i += chunk {
-		part := ids[i:min(i+chunk, len(ids))]
-		args := make([]any, 0, len(part)*3)
-		for _, id := range part {
-			args = append(args, id, latest[id])
-		}
-		for _, id := range part {
-			args = append(args, id)
-		}
-		if _, err := s.db.Exec(ctx, `UPDATE budgets SET period_key = CASE id `+strings.Repeat("WHEN ? THEN ? ", len(part))+
-			`END WHERE id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...); err != nil {
-			return err
-		}
+	args := make([]any, 0, len(moves)*3)
+	for _, m := range moves {
+		args = append(args, m.budgetID, m.period)
 	}
-	return nil
+	for _, m := range moves {
+		args = append(args, m.budgetID)
+	}
+	_, err := s.db.Exec(ctx, `UPDATE budgets SET period_key = CASE id `+strings.Repeat("WHEN ? THEN ? ", len(moves))+
+		`END WHERE id IN (`+database.Placeholders(len(moves))+`)`, args...)
+	return err
 }
 
 func (s *store) applyPendingMany(ctx context.Context, ids []int64) error {
@@ -64,7 +58,7 @@ func (s *store) applyPendingMany(ctx context.Context, ids []int64) error {
 		args[i] = id
 	}
 	_, err := s.db.Exec(ctx, `UPDATE budgets SET previous_frequency_amount = frequency_amount, frequency_amount = pending_frequency_amount,
-		pending_frequency_amount = NULL WHERE pending_frequency_amount IS NOT NULL AND id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`)`, args...)
+		pending_frequency_amount = NULL WHERE pending_frequency_amount IS NOT NULL AND id IN (`+database.Placeholders(len(ids))+`)`, args...)
 	return err
 }
 
@@ -99,7 +93,7 @@ func (s *store) appendMany(ctx context.Context, entries []*txRow) error {
 			ids = append(ids, id)
 		}
 		q := `UPDATE budgets SET balance = balance + CASE id ` + strings.Join(cases, " ") + ` ELSE 0 END WHERE id IN (` +
-			strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",") + `)`
+			database.Placeholders(len(ids)) + `)`
 		if _, err := s.db.Exec(ctx, q, append(cargs, ids...)...); err != nil {
 			return err
 		}

@@ -78,9 +78,9 @@ func topUpExprs(p string, january bool) (reset, b0, credit, final string) {
 }
 
 // topUpPlain books the current period of every plain budget of ids
-// (lo, hi], locked by the caller (lockDue: a plain budget is due): the forfeit rows, then the
-// top-up rows, each budget's balance_after chaining from its balance; the
-// monthly totals; and, last, the balances, moved by exactly the rows' sum,
+// (lo, hi], locked by the caller (lockDue: a plain budget is due): the
+// forfeit rows, then the top-up rows, each budget's balance_after chaining
+// from its balance; the monthly totals; and, last, the balances, moved by exactly the rows' sum,
 // with the budgets' latest period. That update is the claim: it is a
 // compare-and-set on the period (plainBudget holds only while the period
 // before the current is the latest), and the statements before it select
@@ -89,7 +89,7 @@ func topUpExprs(p string, january bool) (reset, b0, credit, final string) {
 // nothing here. Returns the plain budgets (sorted) and how many forfeits
 // and top-ups it booked.
 func (s *store) topUpPlain(ctx context.Context, lo, hi int64, d topUpDay) (plain []int64, resets, credits int, err error) {
-	reset, b0, credit, _ := topUpExprs("b.", d.january)
+	reset, b0, credit, final := topUpExprs("b.", d.january)
 	uid := s.db.Dialect.NewUUID()
 	const where = ` b.id > ? AND b.id <= ? AND ` // then plainBudget
 	const cols = `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description, period_key, booking_date, created_at) `
@@ -126,7 +126,6 @@ func (s *store) topUpPlain(ctx context.Context, lo, hi int64, d topUpDay) (plain
 		WHERE x.amount <> 0 GROUP BY x.company, x.uid, x.typ`+monthlyUpsert, MonthOf(d.bookingDate), lo, hi, d.prevMonth, d.prevYear); err != nil {
 		return nil, 0, 0, err
 	}
-	_, _, _, final := topUpExprs("b.", d.january)
 	err = s.db.Select(ctx, &plain, `UPDATE budgets AS b SET balance = `+final+`, period_key = `+periodKeyOf+`
 		WHERE`+where+plainBudget+` RETURNING id`, d.monthKey, d.yearKey, lo, hi, d.prevMonth, d.prevYear)
 	sort.Slice(plain, func(i, j int) bool { return plain[i] < plain[j] })
