@@ -122,7 +122,7 @@ func bareTopUp(db *database.DB, month time.Time) (int64, error) {
 		var err error
 		n, err = db.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description, period_key,
 			booking_date, created_at)
-			SELECT `+db.Dialect.NewUUID()+`, b.id, 'automatic_update_add', b.frequency_amount, b.balance + b.frequency_amount, ?, ?, ?, ?
+			SELECT `+db.Dialect.NewUUID("b.id")+`, b.id, 'automatic_update_add', b.frequency_amount, b.balance + b.frequency_amount, ?, ?, ?, ?
 			FROM budgets b WHERE b.frequency = 'MONTH' AND b.user_id IS NOT NULL ORDER BY b.id`,
 			"period "+key, key, month.Format("2006-01-02"), now)
 		if err != nil {

@@ -90,7 +90,7 @@ func topUpExprs(p string, january bool) (reset, b0, credit, final string) {
 // and top-ups it booked.
 func (s *store) topUpPlain(ctx context.Context, lo, hi int64, d topUpDay) (plain []int64, resets, credits int, err error) {
 	reset, b0, credit, final := topUpExprs("b.", d.january)
-	uid := s.db.Dialect.NewUUID()
+	uid := s.db.Dialect.NewUUID("b.id")
 	const where = ` b.id > ? AND b.id <= ? AND ` // then plainBudget
 	const cols = `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description, period_key, booking_date, created_at) `
 	n, err := s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoReset+`', -b.balance, 0, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?

@@ -1,0 +1,47 @@
+package database_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"mobility/portal/internal/database"
+	"mobility/portal/internal/testkit"
+)
+
+// TestLedgerDateIndexHoldsOnlyExpenseRows: after migration 00039 the
+// ledger's date index covers the rows of expenses only (a top-up row pays
+// for no entry in it), and the month's invoicing, which reads expense rows
+// between two dates, still finds them through it.
+func TestLedgerDateIndexHoldsOnlyExpenseRows(t *testing.T) {
+	testkit.ForEachDialect(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		var def string
+		q := `SELECT sql FROM sqlite_master WHERE name = 'budget_transactions_date'`
+		if db.Dialect == database.Postgres {
+			q = `SELECT indexdef FROM pg_indexes WHERE indexname = 'budget_transactions_date'`
+		}
+		if err := db.Get(ctx, &def, q); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.ToLower(def), "where (expense_id is not null)") && !strings.Contains(strings.ToLower(def), "where expense_id is not null") {
+			t.Fatalf("budget_transactions_date: %s, want it partial on expense rows", def)
+		}
+		if db.Dialect != database.SQLite {
+			return
+		}
+		var plan []struct {
+			ID      int    `db:"id"`
+			Parent  int    `db:"parent"`
+			NotUsed int    `db:"notused"`
+			Detail  string `db:"detail"`
+		}
+		if err := db.Select(ctx, &plan, `EXPLAIN QUERY PLAN SELECT t.expense_id FROM budget_transactions t
+			WHERE t.booking_date BETWEEN '2026-11-01' AND '2026-11-30' AND t.expense_id IS NOT NULL`); err != nil {
+			t.Fatal(err)
+		}
+		if len(plan) == 0 || !strings.Contains(plan[0].Detail, "budget_transactions_date") {
+			t.Fatalf("the invoicing's read: %+v, want it through budget_transactions_date", plan)
+		}
+	})
+}
