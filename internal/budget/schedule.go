@@ -45,10 +45,11 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 		err := s.db.WithTx(ctx, func(ctx context.Context) error {
 			batch = RunResult{}
 			var err error
-			if ids, err = s.store.lockDue(ctx, monthKey, yearKey, after, runBatch); err != nil || len(ids) == 0 {
+			var mayReset bool
+			if ids, mayReset, err = s.store.lockDue(ctx, td, after, runBatch); err != nil || len(ids) == 0 {
 				return err
 			}
-			return s.runRange(ctx, after, ids, d, td, &batch)
+			return s.runRange(ctx, after, ids, mayReset, d, td, &batch)
 		})
 		if err != nil {
 			return res, fmt.Errorf("budgets after %d: %w", after, err)
@@ -68,8 +69,8 @@ func (s *Service) RunPeriods(ctx context.Context, day string) (RunResult, error)
 // ids): the plain budgets (one period due, credited; see plainBudget)
 // set-based, in a few statements for the whole range; the others through
 // runBatch's rules in Go.
-func (s *Service) runRange(ctx context.Context, lo int64, ids []int64, day time.Time, td topUpDay, res *RunResult) error {
-	plain, resets, credits, err := s.store.topUpPlain(ctx, lo, ids[len(ids)-1], td)
+func (s *Service) runRange(ctx context.Context, lo int64, ids []int64, mayReset bool, day time.Time, td topUpDay, res *RunResult) error {
+	plain, resets, credits, err := s.store.topUpPlain(ctx, lo, ids[len(ids)-1], mayReset, td)
 	if err != nil {
 		return err
 	}

@@ -284,12 +284,26 @@ func (s *store) setBelowThreshold(ctx context.Context, id int64, below bool) err
 // due (PostgreSQL checks a row again once its lock is granted) and goes on
 // to the next budgets still due. On SQLite the transaction holds the
 // database's one write lock from its start.
-func (s *store) lockDue(ctx context.Context, monthKey, yearKey string, afterID int64, limit int) ([]int64, error) {
-	var out []int64
-	err := s.db.Select(ctx, &out, `SELECT id FROM budgets WHERE id > ? AND frequency IS NOT NULL
-		AND (period_key IS NULL OR period_key < CASE WHEN frequency = 'MONTH' THEN ? ELSE ? END)
-		ORDER BY id LIMIT ?`+s.db.Dialect.ForUpdate(), afterID, monthKey, yearKey, limit)
-	return out, err
+//
+// mayReset tells whether any of them, as locked, has a positive balance
+// that its current period forfeits (topUpExprs' reset): in most months
+// none has, and topUpPlain then leaves out the forfeit statement.
+func (s *store) lockDue(ctx context.Context, d topUpDay, afterID int64, limit int) (ids []int64, mayReset bool, err error) {
+	reset, _, _, _ := topUpExprs("b.", d.january)
+	var rows []struct {
+		ID    int64 `db:"id"`
+		Reset bool  `db:"reset"`
+	}
+	err = s.db.Select(ctx, &rows, `SELECT b.id, CASE WHEN b.balance > 0 AND `+reset+` THEN 1 ELSE 0 END AS reset FROM budgets b
+		WHERE b.id > ? AND b.frequency IS NOT NULL
+		AND (b.period_key IS NULL OR b.period_key < CASE WHEN b.frequency = 'MONTH' THEN ? ELSE ? END)
+		ORDER BY b.id LIMIT ?`+s.db.Dialect.ForUpdate(), afterID, d.monthKey, d.yearKey, limit)
+	ids = make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+		mayReset = mayReset || r.Reset
+	}
+	return ids, mayReset, err
 }
 
 // txRow is a ledger row as stored.

@@ -88,19 +88,21 @@ func topUpExprs(p string, january bool) (reset, b0, credit, final string) {
 // whose period another process ran first is no longer plain and books
 // nothing here. Returns the plain budgets (sorted) and how many forfeits
 // and top-ups it booked.
-func (s *store) topUpPlain(ctx context.Context, lo, hi int64, d topUpDay) (plain []int64, resets, credits int, err error) {
+func (s *store) topUpPlain(ctx context.Context, lo, hi int64, mayReset bool, d topUpDay) (plain []int64, resets, credits int, err error) {
 	reset, b0, credit, final := topUpExprs("b.", d.january)
 	uid := s.db.Dialect.NewUUID("b.id")
 	const where = ` b.id > ? AND b.id <= ? AND ` // then plainBudget
 	const cols = `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description, period_key, booking_date, created_at) `
-	n, err := s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoReset+`', -b.balance, 0, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?
-		FROM budgets b WHERE`+where+plainBudget+` AND b.balance > 0 AND `+reset+` ORDER BY b.id`,
-		d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, lo, hi, d.prevMonth, d.prevYear)
-	if err != nil {
-		return nil, 0, 0, err
+	if mayReset { // else none of the range's due budgets forfeits anything (lockDue)
+		n, err := s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoReset+`', -b.balance, 0, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?
+			FROM budgets b WHERE`+where+plainBudget+` AND b.balance > 0 AND `+reset+` ORDER BY b.id`,
+			d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, lo, hi, d.prevMonth, d.prevYear)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		resets = int(n)
 	}
-	resets = int(n)
-	n, err = s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoAdd+`', `+credit+`, `+b0+` + `+credit+`, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?
+	n, err := s.db.Exec(ctx, cols+`SELECT `+uid+`, b.id, '`+TxAutoAdd+`', `+credit+`, `+b0+` + `+credit+`, 'period ' || `+periodKeyOf+`, `+periodKeyOf+`, ?, ?
 		FROM budgets b WHERE`+where+plainBudget+` AND `+credit+` > 0 ORDER BY b.id`,
 		d.monthKey, d.yearKey, d.monthKey, d.yearKey, d.bookingDate, d.now, lo, hi, d.prevMonth, d.prevYear)
 	if err != nil {
