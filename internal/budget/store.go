@@ -296,7 +296,7 @@ func (s *store) lockDue(ctx context.Context, d topUpDay, afterID int64, limit in
 	}
 	err = s.db.Select(ctx, &rows, `SELECT b.id, CASE WHEN b.balance > 0 AND `+reset+` THEN 1 ELSE 0 END AS reset FROM budgets b
 		WHERE b.id > ? AND b.frequency IS NOT NULL
-		AND (b.period_key IS NULL OR b.period_key < CASE WHEN b.frequency = 'MONTH' THEN ? ELSE ? END)
+		AND (b.period_key IS NULL OR b.period_key < `+periodKeyOf+`)
 		ORDER BY b.id LIMIT ?`+s.db.Dialect.ForUpdate(), afterID, d.monthKey, d.yearKey, limit)
 	ids = make([]int64, len(rows))
 	for i, r := range rows {

@@ -79,9 +79,10 @@ func topUpExprs(p string, january bool) (reset, b0, credit, final string) {
 
 // topUpPlain books the current period of every plain budget of ids
 // (lo, hi], locked by the caller (lockDue: a plain budget is due): the
-// forfeit rows, then the top-up rows, each budget's balance_after chaining
-// from its balance; the monthly totals; and, last, the balances, moved by exactly the rows' sum,
-// with the budgets' latest period. That update is the claim: it is a
+// forfeit rows (when mayReset: see lockDue), then the top-up rows, each
+// budget's balance_after chaining from its balance; the monthly totals;
+// and, last, the balances, moved by exactly the rows' sum, with the
+// budgets' latest period. That update is the claim: it is a
 // compare-and-set on the period (plainBudget holds only while the period
 // before the current is the latest), and the statements before it select
 // the same budgets, from the same rows, in the same transaction. A budget
