@@ -51,6 +51,25 @@ func (s Scope) InCompanies(companyCol string) (string, []any) {
 	}
 }
 
+// InCompaniesOfRow is InCompanies for a statement that applies a scope
+// per row of a list of values (a group-commit batch's moves, each of its
+// own caller): the row's columns allCol (1 for All), companyIDCol and
+// partnerIDCol hold the scope's fields (Columns), and the condition asks
+// what InCompanies asks of that scope.
+func InCompaniesOfRow(companyCol, allCol, companyIDCol, partnerIDCol string) string {
+	return fmt.Sprintf("(%[2]s = 1 OR %[1]s = %[3]s OR (%[4]s <> 0 AND %[1]s IN (SELECT id FROM corporate_accounts WHERE partner_id = %[4]s)))",
+		companyCol, allCol, companyIDCol, partnerIDCol)
+}
+
+// Columns are the scope's fields as InCompaniesOfRow's columns read
+// them.
+func (s Scope) Columns() (all, companyID, partnerID int64) {
+	if s.All {
+		all = 1
+	}
+	return all, s.CorporateAccountID, s.PartnerID
+}
+
 // CompaniesOrPartner is InCompanies for rows that belong either to a
 // company (companyCol set) or directly to a partner (companyCol NULL,
 // partnerCol set), such as admins: a partner admin reaches the partner's

@@ -185,6 +185,15 @@ func (s *Service) PostKnown(ctx context.Context, scope access.Scope, budgetID in
 	return txOspID, balance, apperr.Wrap(err)
 }
 
+// MoveAhead announces, for database.WithGroupTxAhead, the first write of
+// a PostKnown of e on budget id within scope, in a posting that writes
+// nothing on another budget before it: the move of its common case
+// (moveIfPlain), which the group-commit batch may then make together
+// with the moves of the postings queued behind it.
+func (s *Service) MoveAhead(scope access.Scope, budgetID int64, e Entry) database.Ahead {
+	return &moveAhead{store: s.store, scope: scope, id: budgetID, amount: e.Amount, spend: e.Spend}
+}
+
 // postWith is PostKnown's general path: it posts e to a budget after
 // write has written the caller's rows the ledger row refers to (an
 // expense), in the caller's transaction. The budget is locked and read

@@ -236,7 +236,21 @@ func (s *store) insertTxs(ctx context.Context, rows []txRow) error {
 // changes nothing and answers sql.ErrNoRows: the general path then locks
 // and reads the whole row, and tells why e is refused or applies the rule
 // that still allows it (a switched-off budget's extra-costs window).
+//
+// In a group-commit batch the move may have been made ahead of the
+// posting's turn, with the moves of the postings queued behind it
+// (moveAhead): its outcome is then the answer.
 func (s *store) moveIfPlain(ctx context.Context, scope access.Scope, id int64, e Entry) (*row, error) {
+	if a, ok := database.TakeAhead(ctx, func(a database.Ahead) bool {
+		m, ok := a.(*moveAhead)
+		return ok && m.scope == scope && m.id == id && m.amount == e.Amount && m.spend == e.Spend
+	}).(*moveAhead); ok {
+		if a.moved == nil {
+			return nil, sql.ErrNoRows
+		}
+		r := *a.moved
+		return &r, nil
+	}
 	if !withinMaxBalance(e.Amount) {
 		return nil, sql.ErrNoRows
 	}

@@ -113,16 +113,21 @@ type groupCommit struct {
 
 	batches, members atomic.Int64 // committed or not, for GroupStats
 	broken           atomic.Int64 // batches a member broke (see member)
+	aheadRuns        atomic.Int64 // statements that ran members' writes ahead (ahead.go)
+	aheadWrites      atomic.Int64 // the members' writes they ran
 }
 
 // GroupStats counts WithGroupTx's batches and their members since the
 // database was opened: members/batches is the average batch (benchmarks
-// report it).
-type GroupStats struct{ Batches, Members, Broken int64 }
+// report it). AheadWrites of the members' announced writes ran ahead of
+// their turns, in AheadRuns statements (ahead.go).
+type GroupStats struct{ Batches, Members, Broken, AheadRuns, AheadWrites int64 }
 
 // GroupStats answers the batches and members WithGroupTx ran so far.
 func (db *DB) GroupStats() GroupStats {
-	return GroupStats{Batches: db.group.batches.Load(), Members: db.group.members.Load(), Broken: db.group.broken.Load()}
+	g := db.group
+	return GroupStats{Batches: g.batches.Load(), Members: g.members.Load(), Broken: g.broken.Load(),
+		AheadRuns: g.aheadRuns.Load(), AheadWrites: g.aheadWrites.Load()}
 }
 
 type batch struct {
@@ -153,6 +158,13 @@ type memberCall struct {
 	fn       func(ctx context.Context) error
 	err      error
 	panicked any
+
+	// the write the posting announced (WithGroupTxAhead), or nil; whether
+	// the batch ran it ahead of the member's turn, and whether that
+	// changed the transaction (the leader's only, ahead.go)
+	ahead        Ahead
+	aheadRan     bool
+	aheadChanged bool
 }
 
 // errRetryAlone marks a member that met a lock held elsewhere: it runs
@@ -174,6 +186,8 @@ type memberState struct {
 	deferred     deferredSet  // what the member's posting handed to the batch (Deferred.Add)
 	batch        *deferredSet // the batch's, from the members before it (settle writes from it)
 	settledBatch atomic.Bool  // settle wrote some of the batch's rows in this member's turn
+	ahead        Ahead        // the member's announced write, when the batch ran it ahead (TakeAhead)
+	aheadTaken   atomic.Bool  // the member's posting took the outcome of ahead
 }
 
 // noteOutcome records, for a batch member, what one of its statements
@@ -208,19 +222,24 @@ func noteOutcome(ctx context.Context, err error, changed bool) {
 // and acknowledged once durable. Inside an outer transaction it is WithTx.
 // fn must not wait for other postings (it runs on the batch's turn).
 func (db *DB) WithGroupTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return db.withGroupTx(ctx, nil, fn)
+}
+
+func (db *DB) withGroupTx(ctx context.Context, ahead Ahead, fn func(ctx context.Context) error) error {
 	if txOf(ctx) != nil {
 		return fn(ctx)
 	}
 	g := db.group
-	err := g.run(ctx, fn)
+	err := g.run(ctx, ahead, fn)
 	if errors.Is(err, errRetryAlone) {
+		// alone the posting makes its announced write itself
 		return db.WithTx(ctx, fn)
 	}
 	return err
 }
 
-func (g *groupCommit) run(ctx context.Context, fn func(ctx context.Context) error) error {
-	c := &memberCall{ctx: ctx, fn: fn}
+func (g *groupCommit) run(ctx context.Context, ahead Ahead, fn func(ctx context.Context) error) error {
+	c := &memberCall{ctx: ctx, fn: fn, ahead: ahead}
 	g.mu.Lock()
 	b := g.open
 	leader := b == nil
@@ -282,11 +301,15 @@ func (g *groupCommit) lead(b *batch) {
 	}
 	for {
 		g.mu.Lock()
-		var c *memberCall
+		var (
+			c     *memberCall
+			ahead []*memberCall
+		)
 		if len(b.queue) > 0 {
 			c = b.queue[0]
 			b.queue[0] = nil
 			b.queue = b.queue[1:]
+			ahead = g.aheadOfLocked(b, c)
 		} else if !b.closed && time.Since(b.start) >= g.window {
 			g.closeLocked(b)
 		}
@@ -294,7 +317,7 @@ func (g *groupCommit) lead(b *batch) {
 		g.mu.Unlock()
 		switch {
 		case c != nil:
-			c.err, c.panicked = g.member(c.ctx, b, c.fn)
+			c.err, c.panicked = g.member(b, c, ahead)
 		case closed:
 			b.err = g.end(b)
 			close(b.done)
@@ -360,11 +383,14 @@ const savepointSpell = time.Second
 // costs the database one statement beyond the member's own.
 const memberSavepoint = "portal_member"
 
-// member runs fn on the batch's transaction, in its turn (on the
-// leader's goroutine), inside a savepoint. A panic in fn is recovered (after rolling back to the
-// savepoint) and handed back, for the caller to raise again once the batch
-// is done: the batch must still commit for the others.
-func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.Context) error) (err error, panicked any) {
+// member runs c's posting on the batch's transaction, in its turn (on
+// the leader's goroutine), inside a savepoint when the batch keeps them.
+// First it runs the announced writes of ahead (c's and those of the
+// members queued behind it, ahead.go) in one statement. A panic in the
+// posting is recovered (after rolling back to the savepoint) and handed
+// back, for the caller to raise again once the batch is done: the batch
+// must still commit for the others.
+func (g *groupCommit) member(b *batch, c *memberCall, ahead []*memberCall) (err error, panicked any) {
 	if err := g.brokenErr(b); err != nil {
 		return err, nil
 	}
@@ -372,12 +398,22 @@ func (g *groupCommit) member(ctx context.Context, b *batch, fn func(ctx context.
 	// (pgx closes a connection whose query is cancelled): a member runs to
 	// its end once started.
 	state := &memberState{batch: &b.deferred}
-	txCtx := context.WithValue(context.WithValue(context.WithoutCancel(ctx), txKey{}, b.tx), memberKey{}, state)
-	fnErr, panicked := callSafely(txCtx, fn)
+	txCtx := context.WithValue(context.WithValue(context.WithoutCancel(c.ctx), txKey{}, b.tx), memberKey{}, state)
+	var fnErr error
+	if len(ahead) > 0 {
+		fnErr = g.runAhead(txCtx, state, ahead)
+	}
+	if fnErr == nil {
+		g.takeAhead(txCtx, state, c)
+		fnErr, panicked = callSafely(txCtx, c.fn)
+	}
 	conflict := state.lockConflict.Load()
+	// a write the batch ran ahead for the posting that the posting did
+	// not take: it moved what no ledger row accounts for
+	orphan := c.aheadChanged && !state.aheadTaken.Load()
 	if !b.savepoints {
 		switch {
-		case fnErr == nil && panicked == nil && !conflict:
+		case fnErr == nil && panicked == nil && !conflict && !orphan:
 			b.deferred.takeFrom(&state.deferred)
 			return nil, nil
 		case !state.touched.Load() && !conflict:

@@ -109,5 +109,9 @@ func benchExpenses(b *testing.B, d database.Dialect, withKey bool) {
 	if st := e.DB.GroupStats(); st.Batches > 0 {
 		b.ReportMetric(float64(st.Members)/float64(st.Batches), "postings/commit")
 	}
+	// how many budget moves one statement made, on average (database.Ahead)
+	if st := e.DB.GroupStats(); st.AheadRuns > 0 {
+		b.ReportMetric(float64(st.AheadWrites)/float64(st.AheadRuns), "moves/statement")
+	}
 	testkit.ReportCeiling(b, e.DB, clients, b.N, rate)
 }

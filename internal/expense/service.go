@@ -137,13 +137,16 @@ func randomBookingID() string {
 // The budget must lie in scope (the recurring runner passes the system
 // scope).
 func (s *Service) book(ctx context.Context, scope access.Scope, e *expenseRow) (txOspID string, err error) {
-	err = s.db.WithGroupTx(ctx, func(ctx context.Context) error {
+	entry := budget.Entry{Type: budget.TxEvent, Amount: -e.Amount, Description: e.Description, ExpenseID: &e.ID,
+		CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}
+	// the posting's first write is its budget's move: the batch may make
+	// it together with the moves of the postings queued behind this one
+	move := s.budgets.MoveAhead(scope, e.BudgetID, entry)
+	err = s.db.WithGroupTxAhead(ctx, move, func(ctx context.Context) error {
 		// the budget is locked (and, in the common case, moved) before
 		// the expense row refers to it (see budget.PostKnown); the ledger
 		// row refers to the expense by the id the insert fills in (both
 		// may wait for the batch's end, the ledger's after the expense's)
-		entry := budget.Entry{Type: budget.TxEvent, Amount: -e.Amount, Description: e.Description, ExpenseID: &e.ID,
-			CreatedBy: e.CreatedBy, Spend: true, Scheduled: e.RecurrenceID != nil}
 		var err error
 		txOspID, _, err = s.budgets.PostKnown(ctx, scope, e.BudgetID, entry, func(ctx context.Context) error {
 			// a 12-character booking id not used yet: a drawn id that is
