@@ -385,7 +385,7 @@ type hitsQuery struct {
 // (Dialect.PlanForValues).
 func (s *store) searchPage(ctx context.Context, q hitsQuery, search string, counted int, p paging.Pagination) ([]*row, error) {
 	if counted > p.CountLimit() && q.keys != nil {
-		if hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", search); ok {
+		if hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", search, searchColumns...); ok {
 			conds, condArgs := q.walkConds()
 			rows, walked, err := s.walkPage(ctx, q.sel, q.keys, hit, hitArgs, strings.Join(conds, " AND "), condArgs, p)
 			if err != nil || walked {
@@ -395,6 +395,12 @@ func (s *store) searchPage(ctx context.Context, q hitsQuery, search string, coun
 	}
 	return s.page(ctx, q.sel, q.fromWhere+q.order, s.db.Dialect.PlanForValues(q.args), p)
 }
+
+// searchColumns are the columns users.search_text joins with spaces (its
+// generated expression, migration 00003), for the walk's row test
+// (Dialect.TextSearchRow). TestSearchColumnsAreSearchTexts checks them
+// against the schema.
+var searchColumns = []string{"firstname", "lastname", "login", "email", "employee_number", "ext_id", "msisdn"}
 
 // walkBound is how many rows walkPage passes at most for page p: as many
 // as the search is known to find (its count limit, at most 20,000). A row
@@ -420,14 +426,8 @@ func (s *store) walkPage(ctx context.Context, sel string, keys []string, hit str
 	if !ok {
 		return nil, false, nil
 	}
-	inner, outer := make([]string, len(keys)), make([]string, len(keys))
-	for i, k := range keys {
-		inner[i] = "u." + k
-		outer[i] = "w." + k
-	}
-	query := `SELECT w.id FROM (SELECT u.id, ` + strings.Join(inner, ", ") + `, ` + hit + ` AS hit FROM users u WHERE ` + where +
-		` ORDER BY ` + strings.Join(inner, ", ") + `, u.id LIMIT ?) w WHERE w.hit ORDER BY ` + strings.Join(outer, ", ") + `, w.id LIMIT ? OFFSET ?`
-	all := s.db.Dialect.PlanForValues(append(append(append([]any{}, hitArgs...), args...), bound, p.Size, p.Offset()))
+	query, all := walkStatement(keys, hit, hitArgs, where, args, bound, p)
+	all = s.db.Dialect.PlanForValues(all)
 	var ids []int64
 	if err := s.db.Select(ctx, &ids, query, all...); err != nil {
 		return nil, false, err
@@ -437,6 +437,20 @@ func (s *store) walkPage(ctx context.Context, sel string, keys []string, hit str
 	}
 	rows, err := s.rowsOf(ctx, sel, ids)
 	return rows, true, err
+}
+
+// walkStatement is walkPage's statement and its arguments: the first
+// bound users of where in the order of keys, tested with hit, and page p
+// of those that pass.
+func walkStatement(keys []string, hit string, hitArgs []any, where string, args []any, bound int, p paging.Pagination) (string, []any) {
+	inner, outer := make([]string, len(keys)), make([]string, len(keys))
+	for i, k := range keys {
+		inner[i] = "u." + k
+		outer[i] = "w." + k
+	}
+	query := `SELECT w.id FROM (SELECT u.id, ` + strings.Join(inner, ", ") + `, ` + hit + ` AS hit FROM users u WHERE ` + where +
+		` ORDER BY ` + strings.Join(inner, ", ") + `, u.id LIMIT ?) w WHERE w.hit ORDER BY ` + strings.Join(outer, ", ") + `, w.id LIMIT ? OFFSET ?`
+	return query, append(append(append([]any{}, hitArgs...), args...), bound, p.Size, p.Offset())
 }
 
 // page selects one page of fromWhereOrder (FROM ... WHERE ... ORDER BY,
@@ -492,14 +506,19 @@ type searchFilter struct {
 }
 
 // searchConds are the dashboard search's conditions but the search.
-// searchDrives writes the company columns with a unary +, so SQLite lets
-// the trigram table drive the search; a walk (walkPage) takes them plain,
-// so PostgreSQL estimates them from the column's statistics (an
-// expression it takes to match one row in 200, and sorts the users it
-// finds rather than walk users_by_name).
-func searchConds(f searchFilter, searchDrives bool) ([]string, []any) {
+// Unless plainCompany, they write the company columns with a unary +, so
+// no index of the company drives the statement: SQLite then lets the
+// trigram table drive the search, and walks users_by_name in a walk
+// (walkPage). Without statistics (SQLite has none unless ANALYZE ran)
+// SQLite takes an equality on an indexed column to match a few rows, and
+// would read a company's every user by its index and sort them all: 156
+// ms for a walk of 100,000 users instead of a few. PostgreSQL's walk
+// takes them plain, so it estimates them from the column's statistics
+// (an expression it takes to match one row in 200, and sorts the users
+// it finds rather than walk users_by_name).
+func searchConds(f searchFilter, plainCompany bool) ([]string, []any) {
 	companyCol := "u.corporate_account_id"
-	if searchDrives {
+	if !plainCompany {
 		companyCol = "+" + companyCol
 	}
 	cond, args := scopedOn(f.scope, companyCol)
@@ -524,8 +543,18 @@ func searchConds(f searchFilter, searchDrives bool) ([]string, []any) {
 	return where, args
 }
 
+// dashboardKeys are the dashboard search's order (then the id's), which
+// the index users_by_name walks.
+var dashboardKeys = []string{"firstname", "lastname", "email"}
+
+// dashboardWalkConds are the conditions of the dashboard search's walk:
+// the company columns plain on PostgreSQL only (searchConds).
+func (s *store) dashboardWalkConds(f searchFilter) ([]string, []any) {
+	return searchConds(f, s.db.Dialect == database.Postgres)
+}
+
 func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination) ([]*row, int, error) {
-	where, args := searchConds(f, true)
+	where, args := searchConds(f, false)
 	base := strings.Join(where, " AND ")
 	from := "FROM users u "
 	var searchCond string
@@ -553,8 +582,8 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 	}
 	sq := hitsQuery{sel: selectHit, fromWhere: clause, args: args, order: ` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC`}
 	if len(f.voucherUsers) == 0 { // a voucher's users are no hit a row test finds
-		sq.keys = []string{"firstname", "lastname", "email"}
-		sq.walkConds = func() ([]string, []any) { return searchConds(f, false) }
+		sq.keys = dashboardKeys
+		sq.walkConds = func() ([]string, []any) { return s.dashboardWalkConds(f) }
 	}
 	rows, err := s.searchPage(ctx, sq, f.search, total, p)
 	if err != nil {
