@@ -70,7 +70,9 @@ import (
 // every posting takes them, and may wait. The rows every posting of a
 // company moves (its monthly totals) are written at the batch's end
 // (deferred.go), in one fixed order, where a batch waits for them as any
-// transaction would.
+// transaction would. The first write of a posting that announces it (an
+// expense's budget move) may be made ahead of its turn, in one statement
+// with those of the members queued behind it (ahead.go).
 
 // DefaultGroupMax is the most postings a batch takes on SQLite unless
 // Options.GroupMax says otherwise (the default window is none): its one
