@@ -18,6 +18,6 @@ func DashboardWalk(s *Service, scope access.Scope, q string) (string, []any) {
 	conds, args := s.store.dashboardWalkConds(f)
 	hit, hitArgs, _ := s.db.Dialect.TextSearchRow("u", q, searchColumns...)
 	p := paging.Pagination{Page: 1, Size: 1000}
-	bound, _ := walkBound(p)
+	bound, _ := walkBound(p, s.db.Dialect)
 	return walkStatement(dashboardKeys, hit, hitArgs, strings.Join(conds, " AND "), args, bound, p)
 }
