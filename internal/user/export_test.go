@@ -21,3 +21,15 @@ func DashboardWalk(s *Service, scope access.Scope, q string) (string, []any) {
 	bound, _ := walkBound(p, s.db.Dialect)
 	return walkStatement(dashboardKeys, hit, hitArgs, strings.Join(conds, " AND "), args, bound, p)
 }
+
+// ListWalk is the statement findByAny's walk runs for search q among the
+// users of company companyID by a caller of scope, first page of 10, with
+// its arguments.
+func ListWalk(s *Service, scope access.Scope, companyID int64, q string) (string, []any) {
+	f := listFilter{scope: scope, companyID: companyID, search: q}
+	conds, args := listConds(f, false)
+	hit, hitArgs, _ := s.db.Dialect.TextSearchRow("u", q, searchColumns...)
+	p := paging.Pagination{Page: 1, Size: 10}
+	bound, _ := walkBound(p, s.db.Dialect)
+	return walkStatement(listKeys, hit, hitArgs, strings.Join(conds, " AND "), args, bound, p)
+}

@@ -104,29 +104,61 @@ func TestSearchColumnsAreSearchTexts(t *testing.T) {
 // (docs/users.md).
 func TestDashboardWalkTakesTheNameIndex(t *testing.T) {
 	e := testkit.NewEnv(t, database.SQLite)
-	ctx := context.Background()
 	for _, scope := range []access.Scope{
 		{CorporateAccountID: e.CorporateAccountID(seed.AcmeOspID)},
 		{PartnerID: e.PartnerID(seed.MobiPartnerOspID)},
 		access.SystemScope(),
 	} {
 		query, args := user.DashboardWalk(e.App.Users, scope, "jan")
-		var plan []struct {
-			ID      int    `db:"id"`
-			Parent  int    `db:"parent"`
-			Notused int    `db:"notused"`
-			Detail  string `db:"detail"`
-		}
-		if err := e.DB.Select(ctx, &plan, `EXPLAIN QUERY PLAN `+query, args...); err != nil {
-			t.Fatal(err)
-		}
-		var steps []string
-		for _, p := range plan {
-			steps = append(steps, p.Detail)
-		}
-		all := strings.Join(steps, "; ")
-		if !strings.Contains(all, "USING INDEX users_by_name") || strings.Contains(all, "TEMP B-TREE") {
+		if all := sqlitePlan(t, e, query, args); !strings.Contains(all, "USING INDEX users_by_name") || strings.Contains(all, "TEMP B-TREE") {
 			t.Errorf("scope %+v: the walk's plan is %s", scope, all)
 		}
 	}
+}
+
+// TestListWalkReadsTheIndexAlone: on SQLite findByAny's walk of a
+// company's users, for a company's admin, a partner's and platform staff,
+// reads users_company_walk alone (migration 00040), in the list's order:
+// each row passed is tested without reading the user's row, for a search
+// without a space (one with a space reads the row for search_text).
+func TestListWalkReadsTheIndexAlone(t *testing.T) {
+	e := testkit.NewEnv(t, database.SQLite)
+	acme := e.CorporateAccountID(seed.AcmeOspID)
+	for _, scope := range []access.Scope{
+		{CorporateAccountID: acme},
+		{PartnerID: e.PartnerID(seed.MobiPartnerOspID)},
+		access.SystemScope(),
+	} {
+		for _, q := range []string{"jan", "jan pee"} {
+			// a search with a space tests search_text, which SQLite
+			// computes from the user's row
+			want := "USING COVERING INDEX users_company_walk"
+			if strings.Contains(q, " ") {
+				want = "USING INDEX users_company_walk"
+			}
+			query, args := user.ListWalk(e.App.Users, scope, acme, q)
+			if all := sqlitePlan(t, e, query, args); !strings.Contains(all, want) || strings.Contains(all, "TEMP B-TREE") {
+				t.Errorf("scope %+v, %q: the walk's plan is %s", scope, q, all)
+			}
+		}
+	}
+}
+
+// sqlitePlan is SQLite's EXPLAIN QUERY PLAN of query, its steps joined.
+func sqlitePlan(t *testing.T, e *testkit.Env, query string, args []any) string {
+	t.Helper()
+	var plan []struct {
+		ID      int    `db:"id"`
+		Parent  int    `db:"parent"`
+		Notused int    `db:"notused"`
+		Detail  string `db:"detail"`
+	}
+	if err := e.DB.Select(context.Background(), &plan, `EXPLAIN QUERY PLAN `+query, args...); err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for _, p := range plan {
+		steps = append(steps, p.Detail)
+	}
+	return strings.Join(steps, "; ")
 }

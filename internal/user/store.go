@@ -240,7 +240,8 @@ var listSort = map[string]string{
 }
 
 // listOrder is findByAny's default order; the company's name index
-// (users_company_name, migration 00036) walks it.
+// (users_company_name, migration 00036; on SQLite users_company_walk,
+// migration 00040) walks it.
 const listOrder = "u.lastname ASC, u.firstname ASC, u.id ASC"
 
 // where is the FROM and WHERE of findByAny: the users table, joined to its
@@ -330,7 +331,7 @@ func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]
 	} else {
 		sq := hitsQuery{sel: selectRow, fromWhere: clause, args: args, order: order}
 		if listInDefaultOrder(p) {
-			sq.keys = []string{"lastname", "firstname"}
+			sq.keys = listKeys
 			sq.walkConds = func() ([]string, []any) { return listConds(f, false) }
 		}
 		rows, err = s.searchPage(ctx, sq, q, total, p)
@@ -340,6 +341,11 @@ func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]
 	}
 	return rows, total, s.decorate(ctx, rows)
 }
+
+// listKeys are findByAny's default order (then the id's), which the
+// index users_company_walk walks within a company (on SQLite it also
+// holds what the walk tests: migration 00040).
+var listKeys = []string{"lastname", "firstname"}
 
 // listInDefaultOrder: p's sort orders, if any, leave findByAny in its
 // default order (lastname, then firstname, ascending), which an index
