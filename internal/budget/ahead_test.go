@@ -3,9 +3,7 @@ package budget_test
 import (
 	"context"
 	"fmt"
-	"sync"
 	"testing"
-	"time"
 
 	"mobility/portal/internal/access"
 	"mobility/portal/internal/apperr"
@@ -61,7 +59,7 @@ func TestMovesAheadKeepEachPostingsGuardsAndScope(t *testing.T) {
 		before := e.DB.GroupStats()
 		errs := make([]error, len(postings))
 		afters := make([]int64, len(postings))
-		queueBehindGate(t, e, len(postings), func(i int) {
+		testkit.QueueBehindGate(t, e.DB, len(postings), func(i int) {
 			p := postings[i]
 			errs[i] = e.DB.WithGroupTxAhead(ctx, e.App.Budgets.MoveAhead(p.scope, p.budget, p.entry), func(ctx context.Context) error {
 				_, after, err := e.App.Budgets.PostKnown(ctx, p.scope, p.budget, p.entry, nil)
@@ -99,40 +97,4 @@ func TestMovesAheadKeepEachPostingsGuardsAndScope(t *testing.T) {
 		}
 		assertLedgerConsistent(t, e)
 	})
-}
-
-// queueBehindGate runs post(i) for i in 0..n-1 at once, each queued, in
-// the order of i, in one group-commit batch behind a first posting that
-// waits until they have all joined.
-func queueBehindGate(t *testing.T, e *testkit.Env, n int, post func(i int)) {
-	t.Helper()
-	release, running := make(chan struct{}), make(chan struct{})
-	var wg sync.WaitGroup
-	var once sync.Once
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		_ = e.DB.WithGroupTx(context.Background(), func(context.Context) error {
-			once.Do(func() { close(running) })
-			<-release
-			return nil
-		})
-	}()
-	<-running
-	for i := 0; i < n; i++ {
-		joined := e.DB.GroupStats().Members + 1
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			post(i)
-		}(i)
-		for deadline := time.Now().Add(10 * time.Second); e.DB.GroupStats().Members < joined; {
-			if time.Now().After(deadline) {
-				t.Fatal("the postings did not join the batch")
-			}
-			time.Sleep(100 * time.Microsecond)
-		}
-	}
-	close(release)
-	wg.Wait()
 }

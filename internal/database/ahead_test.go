@@ -5,12 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"mobility/portal/internal/database"
+	"mobility/portal/internal/testkit"
 )
 
 // accountMove is a test's announced write (database.Ahead): an account's
@@ -90,42 +89,15 @@ func aheadDB(t *testing.T, d database.Dialect, n int) *database.DB {
 
 // queuedBehindGate runs posting(i) for i in 1..n through
 // WithGroupTxAhead, all queued in one batch behind a first posting that
-// announces nothing and waits until the others have joined: the leader
-// then comes to them one after another, with their writes announced.
+// announces nothing (testkit.QueueBehindGate), and answers each one's
+// error (posting i's at i-1).
 func queuedBehindGate(t *testing.T, db *database.DB, n int, ahead func(i int) database.Ahead, posting func(ctx context.Context, i int) error) []error {
 	t.Helper()
 	ctx := context.WithValue(context.Background(), testDBKey{}, db)
-	release, running := make(chan struct{}), make(chan struct{})
-	var wg sync.WaitGroup
-	var once sync.Once
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		_ = db.WithGroupTx(ctx, func(context.Context) error {
-			once.Do(func() { close(running) }) // the batch may break: then it runs again, alone
-			<-release
-			return nil
-		})
-	}()
-	<-running
 	errs := make([]error, n)
-	for i := 1; i <= n; i++ {
-		// one at a time, so they queue in the order of i
-		joined := db.GroupStats().Members + 1
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			errs[i-1] = db.WithGroupTxAhead(ctx, ahead(i), func(ctx context.Context) error { return posting(ctx, i) })
-		}(i)
-		for deadline := time.Now().Add(10 * time.Second); db.GroupStats().Members < joined; {
-			if time.Now().After(deadline) {
-				t.Fatal("the postings did not join the batch")
-			}
-			time.Sleep(100 * time.Microsecond)
-		}
-	}
-	close(release)
-	wg.Wait()
+	testkit.QueueBehindGate(t, db, n, func(i int) {
+		errs[i] = db.WithGroupTxAhead(ctx, ahead(i+1), func(ctx context.Context) error { return posting(ctx, i+1) })
+	})
 	return errs
 }
 
