@@ -191,7 +191,7 @@ func (s *Service) PostKnown(ctx context.Context, scope access.Scope, budgetID in
 // (moveIfPlain), which the group-commit batch may then make together
 // with the moves of the postings queued behind it.
 func (s *Service) MoveAhead(scope access.Scope, budgetID int64, e Entry) database.Ahead {
-	return &moveAhead{store: s.store, scope: scope, id: budgetID, amount: e.Amount, spend: e.Spend}
+	return s.store.newMove(scope, budgetID, e)
 }
 
 // postWith is PostKnown's general path: it posts e to a budget after

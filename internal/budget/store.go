@@ -2,7 +2,6 @@ package budget
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"time"
 
@@ -237,40 +236,22 @@ func (s *store) insertTxs(ctx context.Context, rows []txRow) error {
 // and reads the whole row, and tells why e is refused or applies the rule
 // that still allows it (a switched-off budget's extra-costs window).
 //
-// In a group-commit batch the move may have been made ahead of the
-// posting's turn, with the moves of the postings queued behind it
+// The move is moveAll's statement for this one budget, so its guards are
+// written once. In a group-commit batch it may have been made ahead of
+// the posting's turn, with the moves of the postings queued behind it
 // (moveAhead): its outcome is then the answer.
 func (s *store) moveIfPlain(ctx context.Context, scope access.Scope, id int64, e Entry) (*row, error) {
+	m := s.newMove(scope, id, e)
 	if a, ok := database.TakeAhead(ctx, func(a database.Ahead) bool {
-		m, ok := a.(*moveAhead)
-		return ok && m.scope == scope && m.id == id && m.amount == e.Amount && m.spend == e.Spend
+		o, ok := a.(*moveAhead)
+		return ok && o.same(m)
 	}).(*moveAhead); ok {
-		if a.moved == nil {
-			return nil, sql.ErrNoRows
-		}
-		r := *a.moved
-		return &r, nil
+		return a.outcome()
 	}
-	if !withinMaxBalance(e.Amount) {
-		return nil, sql.ErrNoRows
-	}
-	cond, cargs := scope.InCompanies("corporate_account_id")
-	q := `UPDATE budgets SET balance = balance + ? WHERE id = ? AND ` + cond +
-		` AND balance + ? BETWEEN ? AND ? AND (user_id IS NOT NULL OR threshold IS NULL)`
-	args := append(append([]any{e.Amount, id}, cargs...), e.Amount, -MaxBalance, MaxBalance)
-	if e.Spend {
-		q += ` AND activation_status <> ?`
-		args = append(args, StatusDeactivated)
-		if e.Amount < 0 {
-			q += ` AND (limited = ? OR balance + ? >= 0)`
-			args = append(args, false, e.Amount)
-		}
-	}
-	var r row
-	if err := s.db.Get(ctx, &r, q+` RETURNING id, corporate_account_id, user_id, balance`, args...); err != nil {
+	if _, err := s.moveAll(ctx, []database.Ahead{m}); err != nil {
 		return nil, err
 	}
-	return &r, nil
+	return m.outcome()
 }
 
 // recordPeriod records that a budget's period ran (created, or a change of

@@ -2,6 +2,7 @@ package budget
 
 import (
 	"context"
+	"database/sql"
 	"math/bits"
 	"strings"
 
@@ -24,6 +25,26 @@ type moveAhead struct {
 	moved  *row // the outcome: the budget as moved, nil when a guard said no
 }
 
+// newMove is moveIfPlain's move of e on budget id within scope.
+func (s *store) newMove(scope access.Scope, id int64, e Entry) *moveAhead {
+	return &moveAhead{store: s, scope: scope, id: id, amount: e.Amount, spend: e.Spend}
+}
+
+// same tells whether o is the same move as m.
+func (m *moveAhead) same(o *moveAhead) bool {
+	return m.scope == o.scope && m.id == o.id && m.amount == o.amount && m.spend == o.spend
+}
+
+// outcome is moveIfPlain's answer once the move ran: a copy of the budget
+// as moved, or sql.ErrNoRows when a guard said no.
+func (m *moveAhead) outcome() (*row, error) {
+	if m.moved == nil {
+		return nil, sql.ErrNoRows
+	}
+	r := *m.moved
+	return &r, nil
+}
+
 func (m *moveAhead) AheadKind() string { return "budget.move" }
 func (m *moveAhead) AheadKey() int64   { return m.id }
 func (m *moveAhead) RunAhead(ctx context.Context, ops []database.Ahead) ([]bool, error) {
@@ -36,14 +57,15 @@ func (m *moveAhead) RunAhead(ctx context.Context, ops []database.Ahead) ([]bool,
 const moveAllColumns = 6
 
 // moveAll makes the moves of ops (*moveAhead, distinct budgets) in one
-// statement, each under moveIfPlain's guards, and keeps each one's
+// statement, each under moveIfPlain's guards (this is the one place they
+// are written: moveIfPlain runs it for one move), and keeps each one's
 // outcome in it. The list of values is padded to a power of two with
 // rows of id 0, which match no budget, so the statement has a handful of
 // texts (a prepared statement each) rather than one per batch size.
 func (s *store) moveAll(ctx context.Context, ops []database.Ahead) ([]bool, error) {
 	changed := make([]bool, len(ops))
 	at := make(map[int64]int, len(ops))
-	args := make([]any, 0, moveAllColumns*len(ops)+5)
+	args := make([]any, 0, moveAllColumns*len(ops)+4)
 	for i, a := range ops {
 		m := a.(*moveAhead)
 		m.moved = nil

@@ -121,12 +121,12 @@ func (g *groupCommit) runAhead(txCtx context.Context, state *memberState, run []
 	if scratch.settledBatch.Load() {
 		state.settledBatch.Store(true)
 	}
-	if err != nil || len(changed) != len(run) {
-		state.touched.Store(true)
-		if err == nil {
-			panic("database: RunAhead answered a wrong number of outcomes")
-		}
+	if err != nil {
+		state.touched.Store(true) // a failed statement (on PostgreSQL it breaks the transaction)
 		return err
+	}
+	if len(changed) != len(run) {
+		panic("database: RunAhead answered a wrong number of outcomes")
 	}
 	g.aheadRuns.Add(1)
 	g.aheadWrites.Add(int64(len(run)))
