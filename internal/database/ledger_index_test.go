@@ -31,18 +31,10 @@ func TestLedgerDateIndexHoldsOnlyExpenseRows(t *testing.T) {
 		if db.Dialect != database.SQLite {
 			return
 		}
-		var plan []struct {
-			ID      int    `db:"id"`
-			Parent  int    `db:"parent"`
-			NotUsed int    `db:"notused"`
-			Detail  string `db:"detail"`
-		}
-		if err := db.Select(ctx, &plan, `EXPLAIN QUERY PLAN SELECT t.expense_id FROM budget_transactions t
-			WHERE t.booking_date BETWEEN '2026-11-01' AND '2026-11-30' AND t.expense_id IS NOT NULL`); err != nil {
-			t.Fatal(err)
-		}
-		if len(plan) == 0 || !strings.Contains(plan[0].Detail, "budget_transactions_date") {
-			t.Fatalf("the invoicing's read: %+v, want it through budget_transactions_date", plan)
+		plan := testkit.SQLitePlan(t, db, `SELECT t.expense_id FROM budget_transactions t
+			WHERE t.booking_date BETWEEN '2026-11-01' AND '2026-11-30' AND t.expense_id IS NOT NULL`)
+		if len(plan) == 0 || !strings.Contains(plan[0], "budget_transactions_date") {
+			t.Fatalf("the invoicing's read: %q, want it through budget_transactions_date", plan)
 		}
 	})
 }

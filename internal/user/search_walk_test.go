@@ -110,7 +110,7 @@ func TestDashboardWalkTakesTheNameIndex(t *testing.T) {
 		access.SystemScope(),
 	} {
 		query, args := user.DashboardWalk(e.App.Users, scope, "jan")
-		if all := sqlitePlan(t, e, query, args); !strings.Contains(all, "USING INDEX users_by_name") || strings.Contains(all, "TEMP B-TREE") {
+		if all := strings.Join(testkit.SQLitePlan(t, e.DB, query, args...), "; "); !strings.Contains(all, "USING INDEX users_by_name") || strings.Contains(all, "TEMP B-TREE") {
 			t.Errorf("scope %+v: the walk's plan is %s", scope, all)
 		}
 	}
@@ -137,28 +137,9 @@ func TestListWalkReadsTheIndexAlone(t *testing.T) {
 				want = "USING INDEX users_company_walk"
 			}
 			query, args := user.ListWalk(e.App.Users, scope, acme, q)
-			if all := sqlitePlan(t, e, query, args); !strings.Contains(all, want) || strings.Contains(all, "TEMP B-TREE") {
+			if all := strings.Join(testkit.SQLitePlan(t, e.DB, query, args...), "; "); !strings.Contains(all, want) || strings.Contains(all, "TEMP B-TREE") {
 				t.Errorf("scope %+v, %q: the walk's plan is %s", scope, q, all)
 			}
 		}
 	}
-}
-
-// sqlitePlan is SQLite's EXPLAIN QUERY PLAN of query, its steps joined.
-func sqlitePlan(t *testing.T, e *testkit.Env, query string, args []any) string {
-	t.Helper()
-	var plan []struct {
-		ID      int    `db:"id"`
-		Parent  int    `db:"parent"`
-		Notused int    `db:"notused"`
-		Detail  string `db:"detail"`
-	}
-	if err := e.DB.Select(context.Background(), &plan, `EXPLAIN QUERY PLAN `+query, args...); err != nil {
-		t.Fatal(err)
-	}
-	var steps []string
-	for _, p := range plan {
-		steps = append(steps, p.Detail)
-	}
-	return strings.Join(steps, "; ")
 }
