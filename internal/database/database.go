@@ -126,12 +126,19 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 		// synchronous=FULL syncs the WAL at every commit, so an
 		// acknowledged posting survives a power cut; NORMAL would sync only
 		// at checkpoints and could lose the last commits.
-		// No memory map of the database file (mmap_size 0, SQLite's
-		// default): under a steady stream of postings every read
-		// transaction found the file changed and unmapped and remapped
-		// it, a munmap that took a third of the sign-in's epoch read and
-		// 6 % of a posting request's CPU (docs/performance.md); the page
-		// cache serves reads as fast.
+		// The database file is read through a memory map (mmap_size 1
+		// GiB), so every connection reads the one copy of a page the
+		// kernel holds. Each connection's own page cache holds a copy of
+		// its own: a search whose sort runs on a second connection beside
+		// its count (RunBeside, beside.go) then works over two copies of
+		// the users' pages, and both statements took twice as long as
+		// alone; mapped, each takes about its time alone. (The map was off
+		// for a while: under postings a read transaction after another
+		// connection's commit unmaps the file and maps it again, which a
+		// profile showed as 6 % of a posting's CPU; the postings' rate
+		// measured the same with and without it, docs/performance.md.) A
+		// disk error on a mapped page ends the process instead of failing
+		// the statement.
 		// temp_store=MEMORY keeps the savepoint sub-journal in memory: a
 		// group commit runs each posting in a savepoint, and by default
 		// SQLite spills that journal to a temporary file past 64 KiB, so
@@ -142,7 +149,7 @@ func OpenWith(ctx context.Context, url string, opt Options) (*DB, error) {
 			synchronous = "NORMAL"
 		}
 		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
-			"&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=cache_size(-65536)&_pragma=mmap_size(0)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=cache_size(-65536)&_pragma=mmap_size(1073741824)" +
 			"&_pragma=temp_store(MEMORY)" +
 			"&_txlock=immediate&_time_format=sqlite"
 		x, err = sqlx.Open(sqliteDriverName, dsn)

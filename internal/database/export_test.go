@@ -10,3 +10,14 @@ func (r *SharedRead[T]) Waiting() int {
 	}
 	return r.next.waiters
 }
+
+// ErrDropped is the error a read dropped by its caller ends with.
+var ErrDropped = errDropped
+
+// SetBesideMax sets how many reads may run beside their callers, and
+// returns a function that sets it back.
+func SetBesideMax(n int32) func() {
+	old := besideMax
+	besideMax = n
+	return func() { besideMax = old }
+}

@@ -316,25 +316,19 @@ func (s *store) list(ctx context.Context, f listFilter, p paging.Pagination) ([]
 	order := p.OrderBy(listSort, listOrder)
 	q := strings.TrimSpace(f.search)
 	var total int
+	var rows []*row
 	var err error
 	if q == "" {
-		err = s.db.Get(ctx, &total, `SELECT COUNT(*) `+clause, args...)
-	} else {
-		total, err = s.countUpTo(ctx, clause, args, p.CountLimit()+1)
-	}
-	if err != nil {
-		return nil, 0, err
-	}
-	var rows []*row
-	if q == "" {
-		rows, err = s.page(ctx, selectRow, clause+order, args, p)
+		if err = s.db.Get(ctx, &total, `SELECT COUNT(*) `+clause, args...); err == nil {
+			rows, err = s.page(ctx, selectRow, clause+order, args, p)
+		}
 	} else {
 		sq := hitsQuery{sel: selectRow, fromWhere: clause, args: args, order: order}
 		if listInDefaultOrder(p) {
 			sq.keys = listKeys
 			sq.walkConds = func() ([]string, []any) { return listConds(f, false) }
 		}
-		rows, err = s.searchPage(ctx, sq, q, total, p)
+		rows, total, err = s.searchHits(ctx, sq, q, p)
 	}
 	if err != nil {
 		return nil, 0, err
@@ -383,23 +377,45 @@ type hitsQuery struct {
 	walkConds func() ([]string, []any)
 }
 
-// searchPage reads page p of a search's hits, counted being their count
-// up to p.CountLimit()+1 (countUpTo): by walking the order (walkPage) when
-// the search finds more than the limit and can be tested row by row
+// searchHits counts a search's hits up to p.CountLimit()+1 (countUpTo)
+// and reads their page p: by walking the order (walkPage) when the search
+// finds more than the limit and can be tested row by row
 // (Dialect.TextSearchRow), else, or when the walk does not reach the page,
-// by sorting the hits. Both statements are planned for their values
+// by sorting the hits. The sort runs beside the count and the walk when a
+// core is spare (database.RunBeside), and is dropped when the walk finds
+// the page: a search answers in the time of the longer of the two, not
+// their sum (docs/users.md). Each statement is planned for its values
 // (Dialect.PlanForValues).
-func (s *store) searchPage(ctx context.Context, q hitsQuery, search string, counted int, p paging.Pagination) ([]*row, error) {
-	if counted > p.CountLimit() && q.keys != nil {
+func (s *store) searchHits(ctx context.Context, q hitsQuery, search string, p paging.Pagination) ([]*row, int, error) {
+	sortArgs := s.db.Dialect.PlanForValues(append([]any{}, q.args...)) // its own copy: the count appends to q.args meanwhile
+	sorted := database.RunBeside(ctx, s.db, func(ctx context.Context, live database.Live) ([]int64, error) {
+		return s.pageIDs(ctx, q.fromWhere+" AND "+live.Cond+q.order, append(sortArgs, live.Args...), p)
+	})
+	total, err := s.countUpTo(ctx, q.fromWhere, q.args, p.CountLimit()+1)
+	if err != nil {
+		sorted.Drop()
+		return nil, 0, err
+	}
+	if total > p.CountLimit() && q.keys != nil {
 		if hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", search, searchColumns...); ok {
 			conds, condArgs := q.walkConds()
-			rows, walked, err := s.walkPage(ctx, q.sel, q.keys, hit, hitArgs, strings.Join(conds, " AND "), condArgs, p)
+			ids, walked, err := s.walkPage(ctx, q.keys, hit, hitArgs, strings.Join(conds, " AND "), condArgs, p)
 			if err != nil || walked {
-				return rows, err
+				sorted.Drop()
+				if err != nil {
+					return nil, 0, err
+				}
+				rows, err := s.rowsOf(ctx, q.sel, ids)
+				return rows, total, err
 			}
 		}
 	}
-	return s.page(ctx, q.sel, q.fromWhere+q.order, s.db.Dialect.PlanForValues(q.args), p)
+	ids, err := sorted.Result()
+	if err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.rowsOf(ctx, q.sel, ids)
+	return rows, total, err
 }
 
 // searchColumns are the columns users.search_text joins with spaces (its
@@ -433,8 +449,8 @@ func walkBound(p paging.Pagination, d database.Dialect) (int, bool) {
 // the page was not among them (the hits lie late in the order, or the
 // page is deep): the caller then sorts the hits. Since the search finds
 // more rows than the page ends at, a short page means exactly that.
-func (s *store) walkPage(ctx context.Context, sel string, keys []string, hit string, hitArgs []any, where string, args []any,
-	p paging.Pagination) ([]*row, bool, error) {
+func (s *store) walkPage(ctx context.Context, keys []string, hit string, hitArgs []any, where string, args []any,
+	p paging.Pagination) ([]int64, bool, error) {
 	bound, ok := walkBound(p, s.db.Dialect)
 	if !ok {
 		return nil, false, nil
@@ -448,8 +464,7 @@ func (s *store) walkPage(ctx context.Context, sel string, keys []string, hit str
 	if len(ids) < p.Size {
 		return nil, false, nil
 	}
-	rows, err := s.rowsOf(ctx, sel, ids)
-	return rows, true, err
+	return ids, true, nil
 }
 
 // walkStatement is walkPage's statement and its arguments: the first
@@ -472,11 +487,18 @@ func walkStatement(keys []string, hit string, hitArgs []any, where string, args 
 // adds the other owners' read models for the page only), so sorting
 // thousands of search hits reads narrow rows.
 func (s *store) page(ctx context.Context, sel, fromWhereOrder string, args []any, p paging.Pagination) ([]*row, error) {
-	var ids []int64
-	if err := s.db.Select(ctx, &ids, `SELECT u.id `+fromWhereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...); err != nil {
+	ids, err := s.pageIDs(ctx, fromWhereOrder, args, p)
+	if err != nil {
 		return nil, err
 	}
 	return s.rowsOf(ctx, sel, ids)
+}
+
+// pageIDs are the ids of page p of fromWhereOrder, in its order.
+func (s *store) pageIDs(ctx context.Context, fromWhereOrder string, args []any, p paging.Pagination) ([]int64, error) {
+	var ids []int64
+	err := s.db.Select(ctx, &ids, `SELECT u.id `+fromWhereOrder+` LIMIT ? OFFSET ?`, append(args, p.Size, p.Offset())...)
+	return ids, err
 }
 
 // rowsOf reads the columns sel reads of the users ids, in the order of ids.
@@ -589,16 +611,12 @@ func (s *store) search(ctx context.Context, f searchFilter, p paging.Pagination)
 	args = append(args, searchArgs...)
 	// counted ahead as findByAny's search is (list), and a search that
 	// finds more read by walking users_by_name (migration 00036)
-	total, err := s.countUpTo(ctx, clause, args, p.CountLimit()+1)
-	if err != nil {
-		return nil, 0, err
-	}
 	sq := hitsQuery{sel: selectHit, fromWhere: clause, args: args, order: ` ORDER BY u.firstname ASC, u.lastname ASC, u.email ASC, u.id ASC`}
 	if len(f.voucherUsers) == 0 { // a voucher's users are no hit a row test finds
 		sq.keys = dashboardKeys
 		sq.walkConds = func() ([]string, []any) { return s.dashboardWalkConds(f) }
 	}
-	rows, err := s.searchPage(ctx, sq, f.search, total, p)
+	rows, total, err := s.searchHits(ctx, sq, f.search, p)
 	if err != nil {
 		return nil, 0, err
 	}
