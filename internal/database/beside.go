@@ -42,6 +42,10 @@ type Beside[T any] struct {
 	done chan struct{}
 	val  T
 	err  error
+	// panicked is what fn panicked with beside the caller, raised again
+	// on the caller's goroutine by Result or Drop (a panic on a goroutine
+	// of its own would end the process, past the server's recovery)
+	panicked any
 }
 
 // Live is the condition a read run beside its caller ANDs into its WHERE
@@ -99,6 +103,7 @@ func RunBeside[T any](ctx context.Context, db *DB, fn func(ctx context.Context, 
 	go func() {
 		defer close(b.done)
 		defer besideRunning.Add(-1)
+		defer func() { b.panicked = recover() }()
 		b.val, b.err = fn(ctx, live)
 	}()
 	return b
@@ -129,6 +134,9 @@ func (b *Beside[T]) Result() (T, error) {
 	}
 	<-b.done
 	dropped.Delete(b.key)
+	if b.panicked != nil {
+		panic(b.panicked)
+	}
 	return b.val, b.err
 }
 
@@ -144,4 +152,7 @@ func (b *Beside[T]) Drop() {
 	}
 	<-b.done
 	dropped.Delete(b.key)
+	if b.panicked != nil {
+		panic(b.panicked)
+	}
 }

@@ -140,3 +140,23 @@ func TestReadBesideRunsInlineInATransactionAndOnPostgres(t *testing.T) {
 		})
 	}
 }
+
+// TestPanicBesideIsTheCallers: a read that panics beside its caller
+// panics on the caller's goroutine when it asks for the result (where the
+// server's recovery answers 500), not on a goroutine of its own, which
+// would end the process.
+func TestPanicBesideIsTheCallers(t *testing.T) {
+	defer database.SetBesideMax(1)()
+	db := testkit.NewDB(t, database.SQLite)
+	b := database.RunBeside(context.Background(), db, func(context.Context, database.Live) (int, error) { panic("boom") })
+	if !b.Started() {
+		t.Fatal("not started")
+	}
+	defer func() {
+		if r := recover(); r != "boom" {
+			t.Fatalf("recovered %v, want boom", r)
+		}
+	}()
+	_, _ = b.Result()
+	t.Fatal("Result did not panic")
+}
