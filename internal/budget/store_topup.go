@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"mobility/portal/internal/database"
 )
 
 // The set-based top-up: the period rules of ScheduleFor, Credit and
@@ -113,20 +115,31 @@ func (s *store) topUpPlain(ctx context.Context, lo, hi int64, mayReset bool, d t
 	// the monthly totals move with the ledger: per user and in the
 	// company's rollup, from the same expressions (before the balances
 	// move); the forfeit type only when some were booked (a month without
-	// forfeits, the common run, then groups half the rows)
+	// forfeits, the common run, then reads half the rows). Two
+	// statements, the users' rows and the rollup's: on SQLite the users'
+	// rows are upserted one a booked row, unsorted (an upsert adds a
+	// user's second budget into the row its first one made in the same
+	// statement), where one statement grouping both kinds sorted twice as
+	// many rows by three keys (the top-up 1.61 -> 1.52 s, docs/
+	// performance.md). PostgreSQL refuses to move one row twice in a
+	// statement, so there the users' rows are grouped first.
 	types := `SELECT '` + TxAutoAdd + `' AS typ`
 	if resets > 0 {
 		types = `SELECT '` + TxAutoReset + `' AS typ UNION ALL ` + types
 	}
-	if _, err := s.db.Exec(ctx, `INSERT INTO budget_monthly_totals (corporate_account_id, user_id, month, tx_type, tx_count, amount_sum)
-		SELECT x.company, x.uid, ?, x.typ, COUNT(*), CAST(SUM(x.amount) AS BIGINT) FROM (
-			SELECT b.corporate_account_id AS company, CASE WHEN w.roll = 1 THEN `+fmt.Sprint(RollupUser)+` ELSE b.user_id END AS uid, t.typ,
-				CASE WHEN t.typ = '`+TxAutoReset+`' THEN (CASE WHEN b.balance > 0 AND `+reset+` THEN -b.balance ELSE 0 END) ELSE `+credit+` END AS amount
-			FROM budgets b
-			CROSS JOIN (SELECT 0 AS roll UNION ALL SELECT 1) w
-			CROSS JOIN (`+types+`) t
-			WHERE`+where+plainBudget+`) x
-		WHERE x.amount <> 0 GROUP BY x.company, x.uid, x.typ`+monthlyUpsert, MonthOf(d.bookingDate), lo, hi, d.prevMonth, d.prevYear); err != nil {
+	amount := `CASE WHEN t.typ = '` + TxAutoReset + `' THEN (CASE WHEN b.balance > 0 AND ` + reset + ` THEN -b.balance ELSE 0 END) ELSE ` + credit + ` END`
+	rows := `SELECT b.corporate_account_id AS company, b.user_id AS uid, t.typ, ` + amount + ` AS amount FROM budgets b CROSS JOIN (` + types + `) t WHERE` + where + plainBudget
+	month := MonthOf(d.bookingDate)
+	users := `SELECT x.company, x.uid, ?, x.typ, 1, x.amount FROM (` + rows + `) x WHERE x.amount <> 0`
+	if s.db.Dialect != database.SQLite {
+		users = `SELECT x.company, x.uid, ?, x.typ, COUNT(*), CAST(SUM(x.amount) AS BIGINT) FROM (` + rows + `) x WHERE x.amount <> 0 GROUP BY x.company, x.uid, x.typ`
+	}
+	const into = `INSERT INTO budget_monthly_totals (corporate_account_id, user_id, month, tx_type, tx_count, amount_sum) `
+	if _, err := s.db.Exec(ctx, into+users+monthlyUpsert, month, lo, hi, d.prevMonth, d.prevYear); err != nil {
+		return nil, 0, 0, err
+	}
+	if _, err := s.db.Exec(ctx, into+`SELECT x.company, `+fmt.Sprint(RollupUser)+`, ?, x.typ, COUNT(*), CAST(SUM(x.amount) AS BIGINT) FROM (`+rows+`) x
+		WHERE x.amount <> 0 GROUP BY x.company, x.typ`+monthlyUpsert, month, lo, hi, d.prevMonth, d.prevYear); err != nil {
 		return nil, 0, 0, err
 	}
 	err = s.db.Select(ctx, &plain, `UPDATE budgets AS b SET balance = `+final+`, period_key = `+periodKeyOf+`

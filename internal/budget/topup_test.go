@@ -284,3 +284,70 @@ func TestConcurrentPeriodRunsCreditOnce(t *testing.T) {
 		}
 	})
 }
+
+// One user with three monthly budgets, all plain, run in one batch: two
+// credited (a business and a commuting budget), one reset and credited.
+// Their ledger rows share the user's monthly rows (one per type), which
+// the run must add up within its one statement: the user's top-up row
+// counts the three credits and their sum, the forfeit row the one reset,
+// and the company's rollup rows the same.
+func TestPeriodRunAddsAUsersBudgetsIntoOneMonthlyRow(t *testing.T) {
+	testkit.ForEachEnv(t, func(t *testing.T, e *testkit.Env) {
+		ctx := context.Background()
+		created := database.Now(at("2026-12-10"))
+		if _, err := e.DB.Exec(ctx, `UPDATE budgets SET frequency = NULL`); err != nil { // the demo's own budgets stay out
+			t.Fatal(err)
+		}
+		if err := seed.Users(ctx, e.DB, seed.AcmeOspID, 1, created); err != nil {
+			t.Fatal(err)
+		}
+		var company, user int64
+		if err := e.DB.Get(ctx, &company, `SELECT id FROM corporate_accounts WHERE osp_id = ?`, seed.AcmeOspID); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.DB.Get(ctx, &user, `SELECT MAX(id) FROM users WHERE corporate_account_id = ?`, company); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range []struct {
+			typ, strategy   string
+			amount, balance int64
+		}{{"BUSINESS_BUDGET", "MONTH_ADD", 500, 0}, {"COMMUTING_BUDGET", "MONTH_ADD", 300, 0}, {"CAFETERIA_BUDGET", "MONTH_RESET", 200, 150}} {
+			if _, err := e.DB.Exec(ctx, `INSERT INTO budgets (osp_id, corporate_account_id, user_id, budget_type, payment_type, frequency,
+				frequency_method, frequency_amount, frequency_amount_update_strategy, end_of_year_recurrence_strategy, transfer_strategy, limited,
+				vat_included, activation_status, start_activation_time, balance, period_key, created_at, updated_at)
+				VALUES (?, ?, ?, ?, 'COMPANY_BUDGET', 'MONTH', 'AUTOMATIC', ?, 'NEXT_PERIOD', 'CONTINUE', ?, FALSE, TRUE, 'ACTIVE', ?, ?, '2026-12', ?, ?)`,
+				uuid.NewString(), company, user, b.typ, b.amount, b.strategy, created, b.balance, created, created); err != nil {
+				t.Fatal(err)
+			}
+			if b.balance != 0 {
+				if _, err := e.DB.Exec(ctx, `INSERT INTO budget_transactions (osp_id, budget_id, tx_type, amount, balance_after, description,
+					booking_date, created_at) SELECT ?, id, 'manual_update', ?, ?, 'opening', '2026-12-10', ? FROM budgets WHERE user_id = ? AND budget_type = ?`,
+					uuid.NewString(), b.balance, b.balance, created, user, b.typ); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := e.App.Budgets.RebuildMonthly(ctx); err != nil {
+			t.Fatal(err)
+		}
+		e.Clock.Set(at("2027-01-01"))
+		if got, err := e.App.Budgets.RunPeriods(ctx, "2027-01-01"); err != nil || got != (budget.RunResult{Credited: 3, Reset: 1}) {
+			t.Fatalf("run: %+v %v", got, err)
+		}
+		var rows []string
+		if err := e.DB.Select(ctx, &rows, `SELECT user_id || ' ' || tx_type || ' ' || tx_count || ' ' || amount_sum FROM budget_monthly_totals
+			WHERE corporate_account_id = ? AND month = '202701' AND user_id IN (?, -1) ORDER BY user_id DESC, tx_type`, company, user); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{
+			fmt.Sprintf("%d automatic_update_add 3 1000", user), fmt.Sprintf("%d automatic_update_reset 1 -150", user),
+			"-1 automatic_update_add 3 1000", "-1 automatic_update_reset 1 -150",
+		}
+		if fmt.Sprint(rows) != fmt.Sprint(want) {
+			t.Fatalf("monthly rows %q, want %q", rows, want)
+		}
+		if diff, err := e.App.Budgets.CheckMonthly(ctx); err != nil || len(diff) != 0 {
+			t.Fatalf("monthly totals differ from the ledger: %v %v", diff, err)
+		}
+	})
+}
