@@ -32,13 +32,14 @@ import (
 // A dropped read stops itself: the statement tests its Live condition,
 // and once dropped the condition's function fails the statement. Not the
 // context: modernc's driver cancels a statement with sqlite3_interrupt,
-// after which database/sql discards the connection, and a new one starts
-// with a cold page cache (64 MiB a connection), which made the next
-// searches several times slower.
+// after which database/sql discards the connection, and the one opened in
+// its place starts with an empty page cache (up to 64 MiB a connection)
+// and no compiled statements.
 type Beside[T any] struct {
 	fn   func(ctx context.Context, live Live) (T, error)
 	ctx  context.Context
-	key  int64
+	key  int64        // in dropped, with stop
+	stop *atomic.Bool // set by Drop
 	done chan struct{}
 	val  T
 	err  error
@@ -96,8 +97,8 @@ func RunBeside[T any](ctx context.Context, db *DB, fn func(ctx context.Context, 
 	if db.Dialect != SQLite || txOf(ctx) != nil || !takeCore() {
 		return b
 	}
-	b.key = besideKeys.Add(1)
-	dropped.Store(b.key, new(atomic.Bool))
+	b.key, b.stop = besideKeys.Add(1), new(atomic.Bool)
+	dropped.Store(b.key, b.stop)
 	live := Live{Cond: "((random() & 63) <> 0 OR portal_live(?))", Args: []any{b.key}}
 	b.done = make(chan struct{})
 	go func() {
@@ -147,9 +148,7 @@ func (b *Beside[T]) Drop() {
 	if b.done == nil {
 		return
 	}
-	if f, ok := dropped.Load(b.key); ok {
-		f.(*atomic.Bool).Store(true)
-	}
+	b.stop.Store(true)
 	<-b.done
 	dropped.Delete(b.key)
 	if b.panicked != nil {

@@ -396,26 +396,32 @@ func (s *store) searchHits(ctx context.Context, q hitsQuery, search string, p pa
 		sorted.Drop()
 		return nil, 0, err
 	}
-	if total > p.CountLimit() && q.keys != nil {
-		if hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", search, searchColumns...); ok {
-			conds, condArgs := q.walkConds()
-			ids, walked, err := s.walkPage(ctx, q.keys, hit, hitArgs, strings.Join(conds, " AND "), condArgs, p)
-			if err != nil || walked {
-				sorted.Drop()
-				if err != nil {
-					return nil, 0, err
-				}
-				rows, err := s.rowsOf(ctx, q.sel, ids)
-				return rows, total, err
-			}
-		}
+	ids, walked, err := s.walkIfMany(ctx, q, search, total, p)
+	if err != nil || walked {
+		sorted.Drop()
+	} else {
+		ids, err = sorted.Result()
 	}
-	ids, err := sorted.Result()
 	if err != nil {
 		return nil, 0, err
 	}
 	rows, err := s.rowsOf(ctx, q.sel, ids)
 	return rows, total, err
+}
+
+// walkIfMany reads page p by walking the order (walkPage) when the search
+// finds more than p's count limit (counted) and a row can be tested for
+// it; walked is false when it did not or the walk did not reach the page.
+func (s *store) walkIfMany(ctx context.Context, q hitsQuery, search string, counted int, p paging.Pagination) (ids []int64, walked bool, err error) {
+	if counted <= p.CountLimit() || q.keys == nil {
+		return nil, false, nil
+	}
+	hit, hitArgs, ok := s.db.Dialect.TextSearchRow("u", search, searchColumns...)
+	if !ok {
+		return nil, false, nil
+	}
+	conds, condArgs := q.walkConds()
+	return s.walkPage(ctx, q.keys, hit, hitArgs, strings.Join(conds, " AND "), condArgs, p)
 }
 
 // searchColumns are the columns users.search_text joins with spaces (its
