@@ -117,7 +117,7 @@ func (s *store) topUpPlain(ctx context.Context, lo, hi int64, mayReset bool, d t
 	// move); the forfeit type only when some were booked (a month without
 	// forfeits, the common run, then reads half the rows). Two
 	// statements, the users' rows and the rollup's: on SQLite the users'
-	// rows are upserted one a booked row, unsorted (an upsert adds a
+	// rows are upserted one per booked row, unsorted (an upsert adds a
 	// user's second budget into the row its first one made in the same
 	// statement), where one statement grouping both kinds sorted twice as
 	// many rows by three keys (the top-up 1.61 -> 1.52 s, docs/
